@@ -1,0 +1,261 @@
+"""Bottom-row actions: Upgrade, Deploy, Build, Enlist; paying for them; recruit bonuses.
+
+The effect functions (``upgrade_choices``/``do_upgrade`` and so on) are shared with
+Factory cards and encounters, which grant these actions without cost or bonuses.
+"""
+
+from __future__ import annotations
+
+from .board import TERRAIN
+from .data import (
+    BOTTOM_ACTIONS,
+    BOTTOM_COST_RESOURCE,
+    FACTIONS,
+    RECRUIT_ONE_TIME,
+    RECRUIT_ONGOING_BONUS,
+    STRUCTURE_UNDER,
+    TOP_SLOTS,
+    bottom_slots,
+    mat_section,
+)
+from .economy import (
+    award_stars_after_action,
+    bottom_cost,
+    draw_combat_cards,
+    gain_popularity,
+    gain_power,
+)
+from .state import GameState, Player
+
+# --- effects (no cost) -------------------------------------------------------
+
+
+def upgrade_choices(player: Player) -> list[str]:
+    """"<top slot>><bottom action>" pairs: a cube from a top slot to a free bottom slot."""
+    tops = [s for s in TOP_SLOTS if s not in player.upgraded_top]
+    bottoms = [
+        b for b in BOTTOM_ACTIONS if player.upgraded_bottom.get(b, 0) < bottom_slots(player.mat, b)
+    ]
+    return [f"{t}>{b}" for t in tops for b in bottoms]
+
+
+def do_upgrade(player: Player, choice: str) -> None:
+    top, bottom = choice.split(">")
+    player.upgraded_top.append(top)
+    player.upgraded_bottom[bottom] = player.upgraded_bottom.get(bottom, 0) + 1
+
+
+def worker_territories(state: GameState, player: Player) -> list[str]:
+    """Controlled land territories with at least one of the player's workers."""
+    return [
+        h
+        for h in state.controlled_territories(player.seat)
+        if h in player.workers and TERRAIN[h] != "lake"
+    ]
+
+
+def deploy_choices(state: GameState, player: Player, hexes: list[str] | None = None) -> list[str]:
+    """"<mech slot>@<hex>": an undeployed mech onto a worker territory (never a lake)."""
+    hexes = worker_territories(state, player) if hexes is None else hexes
+    slots = [i for i in range(4) if i not in player.mech_abilities]
+    return [f"{i}@{h}" for i in slots for h in hexes if TERRAIN[h] != "lake"]
+
+
+def do_deploy(player: Player, choice: str) -> None:
+    slot, hid = choice.split("@")
+    player.mech_abilities.append(int(slot))
+    player.mechs.append(hid)
+
+
+def build_choices(state: GameState, player: Player, hexes: list[str] | None = None) -> list[str]:
+    """"<structure>@<hex>": one structure per territory, not on lakes or home bases."""
+    hexes = worker_territories(state, player) if hexes is None else hexes
+    taken = {h for p in state.players for h in p.structures.values()}
+    free = [h for h in hexes if h not in taken and TERRAIN[h] not in ("lake", "home")]
+    todo = [s for s in STRUCTURE_UNDER.values() if s not in player.structures]
+    return [f"{s}@{h}" for s in sorted(todo) for h in free]
+
+
+def do_build(player: Player, choice: str) -> None:
+    structure, hid = choice.split("@")
+    player.structures[structure] = hid
+
+
+def enlist_choices(player: Player) -> list[str]:
+    """"<bottom action>><one-time bonus>": a recruit token onto a free bonus space."""
+    sections = [b for b in BOTTOM_ACTIONS if b not in player.recruits]
+    bonuses = [b for b in RECRUIT_ONE_TIME if b not in player.recruits.values()]
+    return [f"{s}>{b}" for s in sections for b in bonuses]
+
+
+def do_enlist(state: GameState, player: Player, choice: str) -> None:
+    section, bonus = choice.split(">")
+    player.recruits[section] = bonus
+    gain_bonus(state, player, bonus, 2)
+
+
+def gain_bonus(state: GameState, player: Player, bonus: str, amount: int) -> None:
+    if bonus == "power":
+        gain_power(player, amount)
+    elif bonus == "coins":
+        player.coins += amount
+    elif bonus == "popularity":
+        gain_popularity(player, amount)
+    elif bonus == "cards":
+        draw_combat_cards(state, player, amount)
+    else:
+        raise AssertionError(bonus)
+
+
+EFFECT_CHOICES = {
+    "upgrade": lambda state, player: upgrade_choices(player),
+    "deploy": deploy_choices,
+    "build": build_choices,
+    "enlist": lambda state, player: enlist_choices(player),
+}
+
+
+def do_effect(state: GameState, player: Player, bottom: str, choice: str) -> None:
+    if bottom == "upgrade":
+        do_upgrade(player, choice)
+    elif bottom == "deploy":
+        do_deploy(player, choice)
+    elif bottom == "build":
+        do_build(player, choice)
+    else:
+        do_enlist(state, player, choice)
+
+
+# --- payment -----------------------------------------------------------------
+
+
+def coercion_available(state: GameState, player: Player) -> bool:
+    return (
+        FACTIONS[player.faction]["ability"] == "coercion"
+        and bool(player.combat_cards)
+        and not state.turn.get("coercion_used")
+    )
+
+
+def can_pay_resources(state: GameState, player: Player, resource: str, amount: int) -> bool:
+    have = state.controlled_resources(player.seat)[resource]
+    return have + (1 if coercion_available(state, player) else 0) >= amount
+
+
+def pay_sources(state: GameState, player: Player, resource: str) -> list[str]:
+    """Where one unit of a resource can be paid from (controlled hexes, or a combat card)."""
+    options = [
+        f"pay:{h}"
+        for h in state.controlled_territories(player.seat)
+        if state.resources_at(h).get(resource)
+    ]
+    if coercion_available(state, player):
+        options += [f"pay:card:{v}" for v in sorted(set(player.combat_cards))]
+    return sorted(options)
+
+
+def legal_pay(state: GameState) -> list[str]:
+    p = state.pending
+    return pay_sources(state, state.players[p["seat"]], p["resource"])
+
+
+def apply_pay(state: GameState, action: str) -> None:
+    pending = state.pending
+    player = state.players[pending["seat"]]
+    _pay_one(state, player, pending["resource"], action)
+    pending["left"] -= 1
+    _continue_payment(state)
+
+
+def _pay_one(state: GameState, player: Player, resource: str, action: str) -> None:
+    source = action.split(":", 1)[1]
+    if source.startswith("card:"):
+        player.combat_cards.remove(int(source.split(":")[1]))
+        state.combat_discard.append(int(source.split(":")[1]))
+        state.turn["coercion_used"] = True
+    else:
+        state.add_resource(source, resource, -1)
+
+
+def _continue_payment(state: GameState) -> None:
+    """Pay automatically while only one way remains; otherwise ask."""
+    pending = state.pending
+    player = state.players[pending["seat"]]
+    while pending["left"] > 0:
+        sources = pay_sources(state, player, pending["resource"])
+        have = state.controlled_resources(player.seat)[pending["resource"]]
+        forced = len(sources) == 1 or (
+            have == pending["left"] and not coercion_available(state, player)
+        )
+        if not forced:
+            return
+        _pay_one(state, player, pending["resource"], sources[0])
+        pending["left"] -= 1
+    finish_bottom(state, pending["then"])
+
+
+# --- the bottom action of a mat section --------------------------------------
+
+
+def bottom_options(state: GameState) -> list[str]:
+    player = state.active
+    bottom = state.pending["action"]
+    if not can_pay_resources(state, player, BOTTOM_COST_RESOURCE[bottom], bottom_cost(player, bottom)):
+        return []
+    choices = EFFECT_CHOICES[bottom](state, player)
+    if not choices and _row_complete(state, player, bottom):
+        return [bottom]
+    return sorted(f"{bottom}:{c}" for c in choices)
+
+
+def _row_complete(state: GameState, player: Player, bottom: str) -> bool:
+    """No effect left to gain: the player may still pay for the coins and recruit bonus."""
+    return {
+        "upgrade": len(player.upgraded_top) == len(TOP_SLOTS)
+        or all(player.upgraded_bottom.get(b, 0) >= bottom_slots(player.mat, b) for b in BOTTOM_ACTIONS),
+        "deploy": len(player.mechs) == 4,
+        "build": len(player.structures) == 4,
+        "enlist": len(player.recruits) == 4,
+    }[bottom]
+
+
+def start_bottom(state: GameState, action: str) -> None:
+    player = state.active
+    bottom = state.pending["action"]
+    state.pending = {
+        "seat": player.seat,
+        "kind": "pay",
+        "resource": BOTTOM_COST_RESOURCE[bottom],
+        "left": bottom_cost(player, bottom),
+        "then": action,
+    }
+    _continue_payment(state)
+
+
+def finish_bottom(state: GameState, action: str) -> None:
+    """Gain the effect, the coins and the recruit bonuses, then stars; end the turn."""
+    player = state.active
+    bottom, _, choice = action.partition(":")
+    if choice:
+        do_effect(state, player, bottom, choice)
+    section = BOTTOM_ACTIONS.index(bottom)
+    player.coins += mat_section(player.mat, section)[4]
+    pay_recruit_bonuses(state, bottom)
+    award_stars_after_action(state)
+    from .turn import end_turn
+
+    end_turn(state)
+
+
+def pay_recruit_bonuses(state: GameState, bottom: str) -> None:
+    """Ongoing recruit bonuses: the active player, then the left, then the right neighbour."""
+    active = state.active_seat
+    left, right = state.neighbours_of(active)
+    seen = []
+    for seat in (active, left, right):
+        if seat in seen:
+            continue
+        seen.append(seat)
+        player = state.players[seat]
+        if bottom in player.recruits:
+            gain_bonus(state, player, RECRUIT_ONGOING_BONUS[bottom], 1)

@@ -1,0 +1,127 @@
+"""Small shared effects: tracks, cards, workers, stars and the produce cost."""
+
+from __future__ import annotations
+
+from . import rng
+from .data import (
+    BOTTOM_ACTIONS,
+    POPULARITY_MAX,
+    POWER_MAX,
+    PRODUCE_COST_STEPS,
+    STARS_TO_END,
+    TOP_SLOTS,
+)
+from .state import GameState, Player
+
+
+def gain_power(player: Player, amount: int) -> None:
+    player.power = max(0, min(POWER_MAX, player.power + amount))
+
+
+def gain_popularity(player: Player, amount: int) -> None:
+    player.popularity = max(0, min(POPULARITY_MAX, player.popularity + amount))
+
+
+def draw_combat_cards(state: GameState, player: Player, count: int) -> None:
+    """Draw cards; an empty deck is reshuffled from the discards; none if both are empty."""
+    for _ in range(count):
+        if not state.combat_deck:
+            if not state.combat_discard:
+                return
+            state.rng, state.combat_deck = rng.shuffled(state.rng, state.combat_discard)
+            state.combat_discard = []
+        player.combat_cards.append(state.combat_deck.pop())
+
+
+def top_amount(player: Player, slot: str) -> int:
+    """The current amount of an upgradable top-row benefit."""
+    _, base, upgraded = TOP_SLOTS[slot]
+    return upgraded if slot in player.upgraded_top else base
+
+
+def produce_cost(player: Player) -> dict[str, int]:
+    """Power, popularity and coins the Produce action costs now."""
+    on_board = player.workers_on_board()
+    cost = {"power": 0, "popularity": 0, "coins": 0}
+    for threshold, power, popularity, coins in PRODUCE_COST_STEPS:
+        if on_board >= threshold:
+            cost = {"power": power, "popularity": popularity, "coins": coins}
+    return cost
+
+
+def can_afford_track_cost(player: Player, cost: dict[str, int]) -> bool:
+    return (
+        player.power >= cost.get("power", 0)
+        and player.popularity >= cost.get("popularity", 0)
+        and player.coins >= cost.get("coins", 0)
+    )
+
+
+def pay_track_cost(player: Player, cost: dict[str, int]) -> None:
+    player.power -= cost.get("power", 0)
+    player.popularity -= cost.get("popularity", 0)
+    player.coins -= cost.get("coins", 0)
+
+
+def bottom_cost(player: Player, bottom: str) -> int:
+    from .data import mat_section
+
+    _, _, base, _, _ = mat_section(player.mat, BOTTOM_ACTIONS.index(bottom))
+    return base - player.upgraded_bottom.get(bottom, 0)
+
+
+def deploy_worker(player: Player, hid: str) -> bool:
+    """Place the leftmost worker from the mat on hid; False when none is left."""
+    for i, where in enumerate(player.workers):
+        if where is None:
+            player.workers[i] = hid
+            return True
+    return False
+
+
+def earned_star_categories(player: Player) -> list[str]:
+    """Star categories whose goal is met now but has no star yet (combat/objective excluded)."""
+    goals = {
+        "upgrades": len(player.upgraded_top) >= 6,
+        "mechs": len(player.mechs) >= 4,
+        "structures": len(player.structures) >= 4,
+        "recruits": len(player.recruits) >= 4,
+        "workers": player.workers_on_board() >= 8,
+        "power": player.power >= POWER_MAX,
+        "popularity": player.popularity >= POPULARITY_MAX,
+    }
+    return [c for c, met in goals.items() if met and not player.stars.get(c)]
+
+
+def place_star(state: GameState, player: Player, category: str) -> None:
+    """Place one star (never more than six); the sixth ends the game at once."""
+    if state.game_over or player.star_count >= STARS_TO_END:
+        return
+    player.stars[category] = player.stars.get(category, 0) + 1
+    state.log.append({"seat": player.seat, "event": "star", "category": category})
+    if player.star_count >= STARS_TO_END:
+        end_game(state)
+
+
+def award_stars(state: GameState, seat: int) -> None:
+    """Place every star the seat has newly earned."""
+    player = state.players[seat]
+    for category in earned_star_categories(player):
+        place_star(state, player, category)
+
+
+def award_stars_after_action(state: GameState) -> None:
+    """Stars for the active player first, then for others in clockwise order."""
+    active = state.active_seat
+    award_stars(state, active)
+    n = len(state.clockwise)
+    start = state.clockwise.index(active)
+    for k in range(1, n):
+        if state.game_over:
+            return
+        award_stars(state, state.clockwise[(start + k) % n])
+
+
+def end_game(state: GameState) -> None:
+    state.game_over = True
+    state.pending = {"kind": "game_over"}

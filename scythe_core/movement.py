@@ -1,0 +1,99 @@
+"""Where units may step: rivers, lakes, tunnels, the Mine and the movement abilities."""
+
+from __future__ import annotations
+
+from .board import (
+    ADJACENT,
+    FACTORY,
+    HOME_BASES,
+    LAKES,
+    TERRAIN,
+    TUNNELS,
+    is_river_between,
+    reading_order_key,
+)
+from .data import FACTIONS
+from .state import GameState, Player
+
+
+def _tunnel_set(player: Player) -> set[str]:
+    """Tunnels this player may use: every tunnel plus the player's own Mine."""
+    tunnels = set(TUNNELS)
+    mine = player.structures.get("mine")
+    if mine:
+        tunnels.add(mine)
+    return tunnels
+
+
+def _controlled_of_terrain(state: GameState, seat: int, terrain: str) -> set[str]:
+    return {
+        h for h in state.controlled_territories(seat) if TERRAIN[h] == terrain
+    }
+
+
+def step_destinations(state: GameState, seat: int, kind: str, origin: str) -> list[str]:
+    """Hexes a unit of this kind can reach from origin in one step, ignoring who is there.
+
+    kind is "character", "mech" or "worker". Occupancy rules (workers may not
+    enter enemy-held territory) are applied by :func:`legal_steps`.
+    """
+    player = state.players[seat]
+    faction = FACTIONS[player.faction]
+    combat_unit = kind != "worker"
+    has = player.has_mech_ability if combat_unit else (lambda _name: False)
+    lake_ok = has("seaworthy") or has("submerge")
+    river_terrains = faction["riverwalk"] if has("riverwalk") else ()
+    swims = kind == "worker" and faction["ability"] == "swim"
+
+    found: set[str] = set()
+    for n in ADJACENT[origin]:
+        terrain = TERRAIN[n]
+        if terrain == "home":
+            continue
+        if terrain == "lake" and not lake_ok:
+            continue
+        if is_river_between(origin, n) and not swims and terrain not in river_terrains:
+            continue
+        found.add(n)
+
+    tunnels = _tunnel_set(player)
+    if origin in tunnels:
+        found |= tunnels
+    if has("submerge") and TERRAIN[origin] == "lake":
+        found |= set(LAKES)
+    if has("township"):
+        linked = _controlled_of_terrain(state, seat, "village") | {FACTORY}
+        if origin in linked:
+            found |= linked
+    if has("underpass"):
+        linked = _controlled_of_terrain(state, seat, "mountain") | tunnels
+        if origin in linked:
+            found |= linked
+    if has("wayfare"):
+        active = {p.home for p in state.players}
+        found |= {h for h in HOME_BASES if h == player.home or h not in active}
+    found.discard(origin)
+    return sorted(found, key=reading_order_key)
+
+
+def legal_steps(state: GameState, seat: int, kind: str, origin: str) -> list[str]:
+    """One-step destinations with occupancy rules applied."""
+    steps = step_destinations(state, seat, kind, origin)
+    if kind != "worker":
+        return steps
+    if TERRAIN[origin] == "lake" or state.enemy_combat_units_at(seat, origin):
+        return []
+    return [
+        h
+        for h in steps
+        if not state.enemy_combat_units_at(seat, h) and not state.enemy_workers_at(seat, h)
+    ]
+
+
+def stops_on_entry(state: GameState, seat: int, kind: str, hid: str) -> bool:
+    """Whether a unit entering hid must end its movement there."""
+    if kind == "worker":
+        return False
+    if state.enemy_combat_units_at(seat, hid) or state.enemy_workers_at(seat, hid):
+        return True
+    return kind == "character" and hid in state.encounter_tokens

@@ -1,0 +1,246 @@
+"""Game state: plain dataclasses that serialise to JSON.
+
+A state never changes once handed out by the public API: ``engine.apply``
+copies it (``GameState.copy``) and edits the copy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+
+from .board import FACTORY, TERRAIN, TERRITORIES, home_base_id, is_lake
+from .data import BOTTOM_ACTIONS, RESOURCES
+
+
+class IllegalActionError(ValueError):
+    """Raised by ``apply`` for an action that is not in ``legal_actions``."""
+
+
+@dataclass
+class Player:
+    seat: int
+    faction: str
+    mat: str
+    controller: str = "human"
+    level: str | None = None
+    power: int = 0
+    popularity: int = 0
+    coins: int = 0
+    combat_cards: list[int] = field(default_factory=list)
+    objectives: list[int] = field(default_factory=list)
+    character: str = ""
+    #: Locations of deployed mechs, in order of deployment.
+    mechs: list[str] = field(default_factory=list)
+    #: Mech ability slots (0-3 on the faction mat) unlocked by deploying.
+    mech_abilities: list[int] = field(default_factory=list)
+    #: Eight workers: a location, or None while on the player mat.
+    workers: list[str | None] = field(default_factory=list)
+    #: Built structures: structure name -> territory.
+    structures: dict[str, str] = field(default_factory=dict)
+    #: Top-row slots whose technology cube has been moved away (upgraded).
+    upgraded_top: list[str] = field(default_factory=list)
+    #: Cubes placed on each bottom action.
+    upgraded_bottom: dict[str, int] = field(default_factory=dict)
+    #: Enlisted recruits: bottom action the recruit came from -> one-time bonus used.
+    recruits: dict[str, str] = field(default_factory=dict)
+    #: Stars placed: category -> count.
+    stars: dict[str, int] = field(default_factory=dict)
+    last_section: int | None = None
+    factory_card: int | None = None
+    objective_done: int = 0
+
+    @property
+    def home(self) -> str:
+        return home_base_id(self.faction)
+
+    @property
+    def star_count(self) -> int:
+        return sum(self.stars.values())
+
+    def workers_on_board(self) -> int:
+        return sum(1 for w in self.workers if w is not None)
+
+    def copy(self) -> Player:
+        new = Player.__new__(Player)
+        new.__dict__.update(self.__dict__)
+        new.combat_cards = list(self.combat_cards)
+        new.objectives = list(self.objectives)
+        new.mechs = list(self.mechs)
+        new.mech_abilities = list(self.mech_abilities)
+        new.workers = list(self.workers)
+        new.structures = dict(self.structures)
+        new.upgraded_top = list(self.upgraded_top)
+        new.upgraded_bottom = dict(self.upgraded_bottom)
+        new.recruits = dict(self.recruits)
+        new.stars = dict(self.stars)
+        return new
+
+    def has_mech_ability(self, name: str) -> bool:
+        from .data import FACTIONS
+
+        abilities = FACTIONS[self.faction]["mechs"]
+        return any(abilities[i] == name for i in self.mech_abilities)
+
+    def combat_units_at(self, hid: str) -> int:
+        return (self.character == hid) + self.mechs.count(hid)
+
+    def units_at(self, hid: str) -> int:
+        return self.combat_units_at(hid) + self.workers.count(hid)
+
+
+@dataclass
+class GameState:
+    seed: int
+    rng: int
+    options: dict
+    players: list[Player]
+    #: Seats in the order they take turns (starting player first, then clockwise).
+    turn_order: list[int]
+    #: Seats in clockwise order around the table (for left/right neighbours).
+    clockwise: list[int]
+    structure_bonus: str
+    resources: dict[str, dict[str, int]] = field(default_factory=dict)
+    encounter_tokens: list[str] = field(default_factory=list)
+    combat_deck: list[int] = field(default_factory=list)
+    combat_discard: list[int] = field(default_factory=list)
+    factory_deck: list[int] = field(default_factory=list)
+    objective_deck: list[int] = field(default_factory=list)
+    encounter_deck: list[int] = field(default_factory=list)
+    turn_index: int = 0
+    round: int = 1
+    turns_taken: int = 0
+    #: The decision the engine is waiting for: {"seat": int, "kind": str, ...}.
+    pending: dict = field(default_factory=dict)
+    #: Facts about the turn in progress (section chosen, units moved, ...).
+    turn: dict = field(default_factory=dict)
+    history: list[str] = field(default_factory=list)
+    log: list[dict] = field(default_factory=list)
+    game_over: bool = False
+    setup: dict = field(default_factory=dict)
+
+    @property
+    def active_seat(self) -> int:
+        return self.turn_order[self.turn_index]
+
+    @property
+    def active(self) -> Player:
+        return self.players[self.active_seat]
+
+    def copy(self) -> GameState:
+        new = GameState.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.players = [p.copy() for p in self.players]
+        new.resources = {h: dict(r) for h, r in self.resources.items()}
+        new.encounter_tokens = list(self.encounter_tokens)
+        new.combat_deck = list(self.combat_deck)
+        new.combat_discard = list(self.combat_discard)
+        new.factory_deck = list(self.factory_deck)
+        new.objective_deck = list(self.objective_deck)
+        new.encounter_deck = list(self.encounter_deck)
+        new.pending = _copy_json(self.pending)
+        new.turn = _copy_json(self.turn)
+        new.history = list(self.history)
+        new.log = list(self.log)
+        return new
+
+    # --- territory questions -------------------------------------------------
+
+    def territory_controller(self, hid: str) -> int | None:
+        """The seat controlling a territory (or lake), or None.
+
+        Units control a territory; a structure controls it when no enemy unit is there.
+        Home bases are not territories and have no controller.
+        """
+        if TERRAIN[hid] == "home":
+            return None
+        holders = [p.seat for p in self.players if p.units_at(hid)]
+        if len(holders) == 1:
+            return holders[0]
+        if holders:
+            # Units of two factions share a territory only while a combat is pending:
+            # the defender (not the active player) keeps control until it is resolved.
+            defenders = [s for s in holders if s != self.active_seat]
+            return defenders[0]
+        for p in self.players:
+            if hid in p.structures.values():
+                return p.seat
+        return None
+
+    def controlled_territories(self, seat: int) -> list[str]:
+        """Territories and lakes the seat controls, in reading order."""
+        candidates = set()
+        p = self.players[seat]
+        candidates.update(h for h in p.workers if h)
+        candidates.update(p.mechs)
+        candidates.add(p.character)
+        candidates.update(p.structures.values())
+        return [
+            h
+            for h in TERRITORIES + tuple(h for h in candidates if is_lake(h))
+            if h in candidates and self.territory_controller(h) == seat
+        ]
+
+    def resources_at(self, hid: str) -> dict[str, int]:
+        return self.resources.get(hid, {})
+
+    def add_resource(self, hid: str, resource: str, amount: int = 1) -> None:
+        bucket = self.resources.setdefault(hid, {})
+        bucket[resource] = bucket.get(resource, 0) + amount
+        if bucket[resource] <= 0:
+            del bucket[resource]
+        if not bucket:
+            del self.resources[hid]
+
+    def controlled_resources(self, seat: int) -> dict[str, int]:
+        """Totals of each resource on territories the seat controls."""
+        totals = dict.fromkeys(RESOURCES, 0)
+        for hid in self.resources:
+            if self.territory_controller(hid) == seat:
+                for res, n in self.resources[hid].items():
+                    totals[res] += n
+        return totals
+
+    def enemy_combat_units_at(self, seat: int, hid: str) -> list[int]:
+        return [p.seat for p in self.players if p.seat != seat and p.combat_units_at(hid)]
+
+    def enemy_workers_at(self, seat: int, hid: str) -> list[int]:
+        return [p.seat for p in self.players if p.seat != seat and hid in p.workers]
+
+    def neighbours_of(self, seat: int) -> tuple[int, int]:
+        """(left, right) seats: left is the next seat clockwise, right the previous."""
+        i = self.clockwise.index(seat)
+        n = len(self.clockwise)
+        return self.clockwise[(i + 1) % n], self.clockwise[(i - 1) % n]
+
+
+def _copy_json(value):
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
+
+
+def state_to_dict(state: GameState) -> dict:
+    return asdict(state)
+
+
+def state_from_dict(data: dict) -> GameState:
+    names = {f.name for f in fields(GameState)}
+    unknown = set(data) - names
+    if unknown:
+        raise ValueError(f"unknown state fields: {sorted(unknown)}")
+    values = dict(data)
+    values["players"] = [Player(**p) for p in data["players"]]
+    return GameState(**values)
+
+
+__all__ = [
+    "FACTORY",
+    "BOTTOM_ACTIONS",
+    "GameState",
+    "IllegalActionError",
+    "Player",
+    "state_from_dict",
+    "state_to_dict",
+]

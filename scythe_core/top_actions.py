@@ -1,0 +1,327 @@
+"""Top-row actions: Move / gain coins, Trade, Bolster, Produce."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .board import TERRAIN, reading_order_key
+from .data import PRODUCTION, RESOURCES
+from .economy import (
+    can_afford_track_cost,
+    deploy_worker,
+    draw_combat_cards,
+    gain_popularity,
+    gain_power,
+    pay_track_cost,
+    produce_cost,
+    top_amount,
+)
+from .movement import legal_steps, stops_on_entry
+from .state import GameState, Player
+
+# --- options -----------------------------------------------------------------
+
+
+def top_options(state: GameState) -> list[str]:
+    """Legal choices for the top action of the chosen section (without "skip")."""
+    player = state.active
+    action = state.pending["action"]
+    if action == "move":
+        options = ["coins"]
+        if movable_units(state):
+            options.append("move")
+        return sorted(options)
+    if action in ("trade", "bolster"):
+        if player.coins < 1:
+            return []
+        if action == "bolster":
+            return ["bolster:cards", "bolster:power"]
+        options = ["trade:popularity"]
+        if trade_territories(state, player.seat):
+            options.append("trade:resources")
+        return sorted(options)
+    if action == "produce":
+        return produce_options(state, player)
+    raise AssertionError(action)
+
+
+def perform_top(state: GameState, action: str) -> None:
+    from .turn import after_top
+
+    player = state.active
+    if action == "coins":
+        player.coins += top_amount(player, "move_coins")
+        after_top(state)
+    elif action == "move":
+        state.turn["moved"] = []
+        state.turn["moves_left"] = top_amount(player, "move_units")
+        state.pending = {"seat": player.seat, "kind": "move"}
+    elif action.startswith("bolster:"):
+        player.coins -= 1
+        if action == "bolster:power":
+            gain_power(player, top_amount(player, "bolster_power"))
+        else:
+            draw_combat_cards(state, player, top_amount(player, "bolster_cards"))
+        if "monument" in player.structures:
+            gain_popularity(player, 1)
+        after_top(state)
+    elif action.startswith("trade:"):
+        player.coins -= 1
+        if "armory" in player.structures:
+            gain_power(player, 1)
+        if action == "trade:popularity":
+            gain_popularity(player, top_amount(player, "trade_popularity"))
+            after_top(state)
+        else:
+            state.pending = {"seat": player.seat, "kind": "trade_place", "left": 2}
+    elif action.startswith("produce:"):
+        perform_produce(state, player, action.split(":")[1].split("+"))
+        after_top(state)
+    else:
+        raise AssertionError(action)
+
+
+# --- trade -------------------------------------------------------------------
+
+
+def trade_territories(state: GameState, seat: int) -> list[str]:
+    """Controlled territories with at least one of the seat's workers (not lakes)."""
+    player = state.players[seat]
+    return [
+        h
+        for h in state.controlled_territories(seat)
+        if h in player.workers and TERRAIN[h] != "lake"
+    ]
+
+
+def legal_trade_place(state: GameState) -> list[str]:
+    hexes = trade_territories(state, state.active_seat)
+    return [f"gain:{res}@{h}" for h in hexes for res in RESOURCES] + ["done"]
+
+
+def apply_trade_place(state: GameState, action: str) -> None:
+    from .turn import after_top
+
+    if action != "done":
+        res, hid = action.split(":")[1].split("@")
+        state.add_resource(hid, res)
+        state.pending["left"] -= 1
+    if action == "done" or state.pending["left"] == 0:
+        after_top(state)
+
+
+# --- produce -----------------------------------------------------------------
+
+
+def produce_territories(state: GameState, player: Player) -> list[str]:
+    """Territories the player may produce on: controlled, with a worker or the Mill."""
+    mill = player.structures.get("mill")
+    return [
+        h
+        for h in state.controlled_territories(player.seat)
+        if TERRAIN[h] in PRODUCTION and (h in player.workers or h == mill)
+    ]
+
+
+def produce_options(state: GameState, player: Player) -> list[str]:
+    if not can_afford_track_cost(player, produce_cost(player)):
+        return []
+    hexes = produce_territories(state, player)
+    limit = top_amount(player, "produce_territories")
+    options = []
+    for k in range(1, min(limit, len(hexes)) + 1):
+        for combo in combinations(hexes, k):
+            options.append("produce:" + "+".join(combo))
+    return sorted(options)
+
+
+def perform_produce(state: GameState, player: Player, hexes: list[str]) -> None:
+    pay_track_cost(player, produce_cost(player))
+    mill = player.structures.get("mill")
+    for hid in sorted(hexes, key=reading_order_key):
+        makers = player.workers.count(hid) + (1 if hid == mill else 0)
+        product = PRODUCTION[TERRAIN[hid]]
+        for _ in range(makers):
+            if product == "worker":
+                deploy_worker(player, hid)
+            else:
+                state.add_resource(hid, product)
+
+
+# --- move --------------------------------------------------------------------
+
+
+def unit_location(player: Player, uid: str) -> str:
+    if uid == "character":
+        return player.character
+    kind, index = uid.split(":")
+    return player.mechs[int(index)] if kind == "mech" else player.workers[int(index)]
+
+
+def unit_kind(uid: str) -> str:
+    return uid.split(":")[0]
+
+
+def _set_location(player: Player, uid: str, hid: str) -> None:
+    if uid == "character":
+        player.character = hid
+        return
+    kind, index = uid.split(":")
+    if kind == "mech":
+        player.mechs[int(index)] = hid
+    else:
+        player.workers[int(index)] = hid
+
+
+def movable_units(state: GameState) -> list[str]:
+    """One representative unit id per (kind, location) that may still move."""
+    player = state.active
+    moved = set(state.turn.get("moved", ()))
+    seen: set[tuple[str, str]] = set()
+    units = ["character"] + [f"mech:{i}" for i in range(len(player.mechs))]
+    units += [f"worker:{i}" for i, w in enumerate(player.workers) if w is not None]
+    result = []
+    for uid in units:
+        if uid in moved:
+            continue
+        key = (unit_kind(uid), unit_location(player, uid))
+        if key in seen:
+            continue
+        seen.add(key)
+        if legal_steps(state, player.seat, key[0], key[1]):
+            result.append(uid)
+    return result
+
+
+def legal_move(state: GameState) -> list[str]:
+    return sorted(f"unit:{u}" for u in movable_units(state)) + ["done"]
+
+
+def apply_move(state: GameState, action: str) -> None:
+    if action == "done":
+        finish_move(state)
+        return
+    uid = action[len("unit:") :]
+    player = state.active
+    speed = unit_kind(uid) != "worker" and player.has_mech_ability("speed")
+    state.turn.setdefault("origins", {})[uid] = unit_location(player, uid)
+    state.pending = {
+        "seat": player.seat,
+        "kind": "move_unit",
+        "unit": uid,
+        "at": unit_location(player, uid),
+        "steps_left": 2 if speed else 1,
+        "stepped": False,
+        "cargo": {},
+        "passengers": [],
+    }
+
+
+def _can_load(state: GameState, pending: dict) -> bool:
+    if not pending["stepped"]:
+        return True
+    return unit_kind(pending["unit"]) == "mech" and state.active.has_mech_ability("speed")
+
+
+def legal_move_unit(state: GameState) -> list[str]:
+    pending = state.pending
+    player = state.active
+    at = pending["at"]
+    options = []
+    if _can_load(state, pending):
+        for res, n in state.resources_at(at).items():
+            if n > 0:
+                options.append(f"load:{res}")
+        if unit_kind(pending["unit"]) == "mech":
+            moved = set(state.turn.get("moved", ()))
+            seen = set()
+            for i, w in enumerate(player.workers):
+                wid = f"worker:{i}"
+                if w == at and wid not in pending["passengers"]:
+                    key = wid in moved
+                    if key not in seen:
+                        seen.add(key)
+                        options.append(f"load:{wid}")
+        if pending["stepped"] and TERRAIN[at] != "lake":
+            options += [f"drop:{res}" for res in sorted(pending["cargo"])]
+            options += [f"drop:{w}" for w in pending["passengers"]]
+    options += [f"to:{h}" for h in legal_steps(state, player.seat, unit_kind(pending["unit"]), at)]
+    if pending["stepped"]:
+        options.append("stop")
+    return sorted(options)
+
+
+def apply_move_unit(state: GameState, action: str) -> None:
+    pending = state.pending
+    player = state.active
+    verb, _, arg = action.partition(":")
+    if verb == "load":
+        if arg.startswith("worker:"):
+            pending["passengers"].append(arg)
+            state.turn.setdefault("origins", {}).setdefault(arg, pending["at"])
+        else:
+            state.add_resource(pending["at"], arg, -1)
+            pending["cargo"][arg] = pending["cargo"].get(arg, 0) + 1
+        return
+    if verb == "drop":
+        if arg.startswith("worker:"):
+            pending["passengers"].remove(arg)
+        else:
+            state.add_resource(pending["at"], arg, 1)
+            pending["cargo"][arg] -= 1
+            if not pending["cargo"][arg]:
+                del pending["cargo"][arg]
+        return
+    if verb == "stop":
+        _unit_done(state)
+        return
+    # verb == "to": one step
+    dest = arg
+    uid = pending["unit"]
+    kind = unit_kind(uid)
+    stop = stops_on_entry(state, player.seat, kind, dest)
+    _set_location(player, uid, dest)
+    for wid in pending["passengers"]:
+        _set_location(player, wid, dest)
+    pending["at"] = dest
+    pending["stepped"] = True
+    pending["steps_left"] -= 1
+    if kind != "worker" and not state.enemy_combat_units_at(player.seat, dest):
+        _drive_out_workers(state, player, dest)
+    if stop or pending["steps_left"] == 0 or not legal_move_unit_steps(state):
+        _unit_done(state)
+
+
+def legal_move_unit_steps(state: GameState) -> list[str]:
+    pending = state.pending
+    return legal_steps(state, state.active_seat, unit_kind(pending["unit"]), pending["at"])
+
+
+def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
+    """Enemy workers alone on hid retreat home; the mover loses 1 popularity each."""
+    for enemy in state.players:
+        if enemy.seat == player.seat:
+            continue
+        for i, w in enumerate(enemy.workers):
+            if w == hid:
+                enemy.workers[i] = enemy.home
+                gain_popularity(player, -1)
+                state.log.append({"seat": player.seat, "event": "worker_retreat", "hex": hid})
+
+
+def _unit_done(state: GameState) -> None:
+    pending = state.pending
+    for res, n in pending["cargo"].items():
+        state.add_resource(pending["at"], res, n)
+    state.turn["moved"].append(pending["unit"])
+    state.turn["moves_left"] -= 1
+    state.pending = {"seat": state.active_seat, "kind": "move"}
+    if state.turn["moves_left"] <= 0 or not movable_units(state):
+        finish_move(state)
+
+
+def finish_move(state: GameState) -> None:
+    """After the whole Move: combats, then an encounter, then a Factory visit."""
+    from .aftermath import resolve_after_move
+
+    resolve_after_move(state)
