@@ -1,0 +1,67 @@
+"""Snapshots (whole state as JSON) and records (setup + decisions, replayed)."""
+
+from __future__ import annotations
+
+import json
+
+from .state import GameState, state_from_dict, state_to_dict
+
+SNAPSHOT_FORMAT = 1
+RECORD_FORMAT = 1
+RULES_VERSION = "0.1"
+
+
+class RecordError(ValueError):
+    """A snapshot or record that cannot be read or replayed."""
+
+
+def to_json(state: GameState) -> str:
+    """The whole state as a JSON string (for debugging and fixtures)."""
+    return json.dumps(
+        {"format": SNAPSHOT_FORMAT, "state": state_to_dict(state)}, sort_keys=True
+    )
+
+
+def from_json(text: str) -> GameState:
+    try:
+        data = json.loads(text)
+        if data.get("format") != SNAPSHOT_FORMAT:
+            raise RecordError(f"unsupported snapshot format {data.get('format')!r}")
+        return state_from_dict(data["state"])
+    except RecordError:
+        raise
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise RecordError(f"not a valid snapshot: {exc}") from exc
+
+
+def record(state: GameState) -> dict:
+    """Setup and decisions: everything needed to rebuild the game."""
+    return {
+        "format": RECORD_FORMAT,
+        "rules": RULES_VERSION,
+        "setup": state.setup,
+        "actions": list(state.history),
+    }
+
+
+def replay(rec: dict) -> GameState:
+    """Rebuild a game from its record, checking every decision's legality."""
+    from .engine import apply_in_place
+    from .setup import SetupError, new_game
+    from .state import IllegalActionError
+
+    if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
+        raise RecordError("unsupported or missing record format")
+    actions = rec.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("record actions must be a list of strings")
+    try:
+        state = new_game(rec.get("setup"))
+    except SetupError as exc:
+        raise RecordError(f"bad setup: {exc}") from exc
+    for i, action in enumerate(actions):
+        try:
+            apply_in_place(state, action)
+        except IllegalActionError as exc:
+            raise RecordError(f"decision {i + 1} ({action!r}) is not legal: {exc}") from exc
+    return state

@@ -1,0 +1,38 @@
+"""Per-seat views: what one seat may see, as plain JSON with secrets removed."""
+
+from __future__ import annotations
+
+from .state import GameState, state_to_dict
+
+#: Pending-decision fields that hold another seat's secret choice.
+_SECRET_TURN_KEYS = ("combat",)
+
+
+def player_view(state: GameState, seat: int | None) -> dict:
+    """The state as seen by seat (None: a spectator who sees no hand).
+
+    Other seats' objective cards and combat-card faces are replaced by counts;
+    deck orders, the Factory cards set aside and the generator state are absent;
+    a combat choice is hidden until both seats have chosen.
+    """
+    data = state_to_dict(state)
+    for p in data["players"]:
+        if p["seat"] != seat:
+            p["objectives"] = len(p["objectives"])
+            p["combat_cards"] = len(p["combat_cards"])
+    for deck in ("combat_deck", "objective_deck", "encounter_deck", "factory_deck"):
+        data[deck] = len(data[deck])
+    if state.pending.get("kind") == "factory_pick" and state.pending.get("seat") == seat:
+        data["factory_choices"] = list(state.factory_deck)
+    del data["rng"]
+    del data["seed"]
+    data["setup"] = {k: v for k, v in data["setup"].items() if k != "seed"}
+    turn = data["turn"]
+    combat = turn.get("combat")
+    if combat:
+        turn["combat"] = {
+            **{k: v for k, v in combat.items() if k != "choices"},
+            "chosen": sorted(int(s) for s in combat["choices"]),
+        }
+    data["history"] = len(data["history"])
+    return data
