@@ -1,0 +1,429 @@
+#!/usr/bin/env python3
+"""Build the static site into dist/, and optionally serve it on 127.0.0.1.
+
+    python build.py                          build dist/
+    python build.py serve [--port 8000]      build, then serve dist/ (prints the URL)
+    python build.py serve --base /scythe/    ...as if published under a sub-path
+
+The site is fully static and self-contained: the page, its Python modules, the
+``scythe_core`` wheel, the PyScript config, and local copies of the Pyodide and
+PyScript files the page needs (taken from ``node_modules/``, pinned by
+``package-lock.json``). Every URL in it is relative, so ``dist/`` works from any
+sub-path. Nothing is fetched from a CDN at run time.
+
+Standard library only. It runs ``npm ci`` when ``node_modules/`` is missing or
+does not match ``package-lock.json``, and builds the wheel with ``pip wheel``
+(or, where pip is missing, with a small built-in wheel writer), caching it by a
+hash of its sources so that a rebuild with no change takes well under a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+import zipfile
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+WHEEL_CACHE = ROOT / "build" / "wheel-cache"
+NPM_STAMP = NODE_MODULES / ".scythe-build-stamp"
+
+#: The only Pyodide files needed at run time (no wheels: our engine is pure Python).
+PYODIDE_RUNTIME = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+#: PyScript chunks the page never loads: the code editor, the terminal, and helpers
+#: that are not part of ``core.js``. Chunks that statically import these go too.
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm)|^(service-worker|storage)\.js$|\.map$")
+STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
+SOURCE_MAP_COMMENT = re.compile(rb"\n//# sourceMappingURL=\S+\s*$")
+
+#: The page's Python entry point (web/main.py); other web/*.py become importable modules.
+ENTRY = "main.py"
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256_of(paths: list[Path], root: Path = ROOT) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+# --------------------------------------------------------------------------- npm
+
+
+def ensure_node_modules() -> None:
+    """Run ``npm ci`` unless node_modules/ already matches package-lock.json."""
+    wanted = sha256_of([ROOT / "package.json", ROOT / "package-lock.json"])
+    have = NPM_STAMP.read_text().strip() if NPM_STAMP.exists() else ""
+    present = (
+        all((NODE_MODULES / "pyodide" / f).exists() for f in PYODIDE_RUNTIME)
+        and (NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js").exists()
+    )
+    if have == wanted and present:
+        return
+    npm = shutil.which("npm")
+    if not npm:
+        sys.exit("build.py: npm not found; install Node.js 20 (with npm) first.")
+    log("node_modules/ missing or stale: running npm ci")
+    cmd = [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"]
+    subprocess.run(cmd, cwd=ROOT, check=True)
+    NPM_STAMP.write_text(wanted + "\n")
+
+
+def package_version(name: str) -> str:
+    return json.loads((NODE_MODULES / name / "package.json").read_text())["version"]
+
+
+# ------------------------------------------------------------------------- wheel
+
+
+def project_table() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def wheel_inputs(project: dict) -> list[Path]:
+    """Every file whose change means the wheel must be rebuilt."""
+    files = [ROOT / "pyproject.toml"]
+    readme = project.get("project", {}).get("readme")
+    if isinstance(readme, str):
+        files.append(ROOT / readme)
+    for pkg in project["tool"]["setuptools"]["packages"]:
+        pkg_dir = ROOT / pkg.replace(".", "/")
+        files += [p for p in pkg_dir.rglob("*") if p.is_file() and not is_junk(p)]
+    return files
+
+
+def is_junk(path: Path) -> bool:
+    return "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo")
+
+
+def build_wheel() -> Path:
+    """The scythe_core wheel, rebuilt only when its sources changed."""
+    project = project_table()
+    inputs = wheel_inputs(project)
+    key = sha256_of(inputs)[:20]
+    cached = sorted((WHEEL_CACHE / key).glob("*.whl")) if (WHEEL_CACHE / key).exists() else []
+    if cached:
+        return cached[0]
+    shutil.rmtree(WHEEL_CACHE, ignore_errors=True)
+    out = WHEEL_CACHE / key
+    out.mkdir(parents=True)
+    with tempfile.TemporaryDirectory(prefix="scythe-wheel-") as tmp:
+        # Build from a clean copy so stale setuptools build/ output can never leak in.
+        for path in inputs:
+            dest = Path(tmp) / path.relative_to(ROOT)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, dest)
+        if has_pip():
+            log("building the scythe_core wheel (pip wheel)")
+            cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), tmp]
+            subprocess.run(cmd, check=True)
+        else:
+            log("pip not found: writing the scythe_core wheel directly")
+            write_wheel(Path(tmp), project, out)
+    wheel = next(out.glob("*.whl"))
+    if not wheel.name.endswith("-py3-none-any.whl"):
+        sys.exit(f"build.py: {wheel.name} is not a pure-Python wheel; Pyodide cannot load it.")
+    return wheel
+
+
+def has_pip() -> bool:
+    probe = [sys.executable, "-m", "pip", "--version"]
+    return subprocess.run(probe, capture_output=True).returncode == 0
+
+
+def write_wheel(src: Path, project: dict, out: Path) -> Path:
+    """A minimal PEP 427 wheel of the pure-Python packages named in pyproject.toml."""
+    meta = project["project"]
+    name = re.sub(r"[-_.]+", "_", meta["name"])
+    version = meta["version"]
+    dist_info = f"{name}-{version}.dist-info"
+    files: dict[str, bytes] = {}
+    setuptools = project.get("tool", {}).get("setuptools", {})
+    package_data = setuptools.get("package-data", {})
+    for pkg in setuptools["packages"]:
+        pkg_dir = src / pkg.replace(".", "/")
+        patterns = package_data.get(pkg, []) + package_data.get("*", [])
+        for path in sorted(pkg_dir.iterdir()):
+            wanted = path.suffix == ".py" or any(path.match(p) for p in patterns)
+            if path.is_file() and wanted:
+                files[path.relative_to(src).as_posix()] = path.read_bytes()
+    files[f"{dist_info}/METADATA"] = metadata_text(meta).encode()
+    files[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: scythe build.py\nRoot-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n\n"
+    )
+    scripts = meta.get("scripts", {})
+    if scripts:
+        lines = ["[console_scripts]"] + [f"{k} = {v}" for k, v in scripts.items()]
+        files[f"{dist_info}/entry_points.txt"] = ("\n".join(lines) + "\n").encode()
+    tops = sorted({p.split(".")[0] for p in setuptools["packages"]})
+    files[f"{dist_info}/top_level.txt"] = ("\n".join(tops) + "\n").encode()
+    record = [f"{path},sha256={record_hash(data)},{len(data)}" for path, data in files.items()]
+    files[f"{dist_info}/RECORD"] = ("\n".join(record + [f"{dist_info}/RECORD,,"]) + "\n").encode()
+    wheel = out / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path, data in files.items():
+            info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    return wheel
+
+
+def metadata_text(meta: dict) -> str:
+    lines = ["Metadata-Version: 2.1", f"Name: {meta['name']}", f"Version: {meta['version']}"]
+    if "description" in meta:
+        lines.append(f"Summary: {meta['description']}")
+    if "requires-python" in meta:
+        lines.append(f"Requires-Python: {meta['requires-python']}")
+    lines += [f"Requires-Dist: {dep}" for dep in meta.get("dependencies", [])]
+    for extra, deps in meta.get("optional-dependencies", {}).items():
+        lines.append(f"Provides-Extra: {extra}")
+        lines += [f'Requires-Dist: {dep}; extra == "{extra}"' for dep in deps]
+    return "\n".join(lines) + "\n\n"
+
+
+def record_hash(data: bytes) -> str:
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+# ---------------------------------------------------------------------- assemble
+
+
+def pyscript_files() -> list[str]:
+    """Names in @pyscript/core/dist that the page may load (see PYSCRIPT_UNUSED)."""
+    src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    names = sorted(p.name for p in src.iterdir() if p.is_file())
+    dropped = {n for n in names if PYSCRIPT_UNUSED.search(n)}
+    changed = True
+    while changed:  # drop chunks that statically import a dropped chunk
+        changed = False
+        for name in names:
+            if name in dropped or not name.endswith(".js"):
+                continue
+            imports = set(STATIC_IMPORT.findall((src / name).read_text(encoding="utf-8")))
+            if imports & dropped:
+                dropped.add(name)
+                changed = True
+    return [n for n in names if n not in dropped]
+
+
+def web_modules() -> list[Path]:
+    return sorted(p for p in WEB.rglob("*.py") if not is_junk(p))
+
+
+def check_syntax(paths: list[Path]) -> None:
+    for path in paths:
+        compile(path.read_text(encoding="utf-8"), str(path), "exec")
+
+
+def pyscript_config(wheel: Path, modules: list[Path]) -> dict:
+    """The PyScript config: local Pyodide, the wheel unpacked, our modules importable."""
+    files = {f"./wheels/{wheel.name}": "./*"}
+    for path in modules:
+        rel = path.relative_to(WEB).as_posix()
+        if rel != ENTRY:
+            files[f"./py/{rel}"] = f"./{rel}"
+    # "interpreter" is resolved against the page URL, "files" against this config's URL:
+    # both live at the site root, so the two agree.
+    return {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": files}
+
+
+def plan_site(wheel: Path) -> dict[str, Path | bytes]:
+    """Every file of dist/: relative path -> source file or generated bytes."""
+    plan: dict[str, Path | bytes] = {}
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(WEB).as_posix()
+        if not path.is_file() or is_junk(path) or path.name.startswith("."):
+            continue
+        plan[f"py/{rel}" if path.suffix == ".py" else rel] = path
+    modules = web_modules()
+    check_syntax(modules)
+    config = pyscript_config(wheel, modules)
+    plan["pyscript.json"] = (json.dumps(config, indent=2) + "\n").encode()
+    plan[f"wheels/{wheel.name}"] = wheel
+    pyodide = NODE_MODULES / "pyodide"
+    for name in PYODIDE_RUNTIME:
+        plan[f"vendor/pyodide/{name}"] = vendored(pyodide / name)
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for name in pyscript_files():
+        plan[f"vendor/pyscript/{name}"] = vendored(pyscript / name)
+    versions = {
+        "scythe_core": wheel.name.split("-")[1],
+        "pyodide": package_version("pyodide"),
+        "@pyscript/core": package_version("@pyscript/core"),
+    }
+    plan["build-info.json"] = (json.dumps(versions, indent=2) + "\n").encode()
+    return plan
+
+
+def vendored(path: Path) -> Path | bytes:
+    """A vendored file, minus the source-map comment (the maps are not shipped)."""
+    if path.suffix not in (".js", ".mjs"):
+        return path
+    data = path.read_bytes()
+    stripped = SOURCE_MAP_COMMENT.sub(b"\n", data)
+    return path if stripped == data else stripped
+
+
+def sync(plan: dict[str, Path | bytes], out: Path) -> int:
+    """Make ``out`` hold exactly ``plan``; touch only changed files. Returns the count."""
+    changed = 0
+    for rel, src in plan.items():
+        dest = out / rel
+        if isinstance(src, Path):
+            st = src.stat()
+            if dest.exists() and dest.stat().st_size == st.st_size:
+                if dest.stat().st_mtime_ns == st.st_mtime_ns:
+                    continue
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest)
+        else:
+            if dest.exists() and dest.read_bytes() == src:
+                continue
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(src)
+        changed += 1
+    keep = set(plan)
+    for path in sorted(out.rglob("*"), reverse=True):
+        rel = path.relative_to(out).as_posix()
+        if path.is_file() and rel not in keep:
+            path.unlink()
+            changed += 1
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    return changed
+
+
+def build(out: Path = DIST) -> Path:
+    """Build the whole site into ``out`` and return it."""
+    ensure_node_modules()
+    wheel = build_wheel()
+    out.mkdir(parents=True, exist_ok=True)
+    plan = plan_site(wheel)
+    changed = sync(plan, out)
+    log(
+        f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: {len(plan)} files, {changed} changed"
+    )
+    return out
+
+
+# ------------------------------------------------------------------------- serve
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs, optionally under a sub-path."""
+
+    base = "/"
+    quiet = False
+    extensions_map = {
+        ".html": "text/html; charset=utf-8",
+        ".css": "text/css; charset=utf-8",
+        ".js": "text/javascript; charset=utf-8",
+        ".mjs": "text/javascript; charset=utf-8",
+        ".json": "application/json",
+        ".wasm": "application/wasm",
+        ".whl": "application/zip",
+        ".zip": "application/zip",
+        ".py": "text/x-python; charset=utf-8",
+        ".svg": "image/svg+xml",
+        ".png": "image/png",
+        ".ico": "image/x-icon",
+        ".txt": "text/plain; charset=utf-8",
+        "": "application/octet-stream",
+    }
+
+    def translate_path(self, path: str) -> str:
+        url_path = unquote(urlsplit(path).path)
+        if not url_path.startswith(self.base):
+            return os.path.join(self.directory, "\0not-found")
+        return super().translate_path("/" + url_path[len(self.base) :])
+
+    def do_GET(self) -> None:
+        if self.base != "/" and self.path in ("/", self.base.rstrip("/")):
+            self.send_response(302)
+            self.send_header("Location", self.base)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        # Always revalidate (cheap 304s): a rebuilt page is never stale.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: Path = DIST, port: int = 0, base: str = "/", quiet: bool = False
+) -> ThreadingHTTPServer:
+    """An HTTP server for ``directory`` on 127.0.0.1 (port 0 picks a free port)."""
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    handler = type("Handler", (SiteHandler,), {"base": base, "quiet": quiet})
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
+    )
+    server.daemon_threads = True
+    server.base = base  # type: ignore[attr-defined]
+    return server
+
+
+def server_url(server: ThreadingHTTPServer) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}{server.base}"  # type: ignore[attr-defined]
+
+
+def serve(port: int, base: str, quiet: bool) -> None:
+    server = make_server(DIST, port, base, quiet)
+    print(f"Serving Scythe at {server_url(server)}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nStopped.")
+    finally:
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("--port", type=int, default=8000, help="serve: port (0 = any free)")
+    parser.add_argument("--base", default="/", help="serve: URL sub-path, e.g. /scythe/")
+    parser.add_argument("--quiet", action="store_true", help="serve: no request log")
+    args = parser.parse_args(argv)
+    build()
+    if args.command == "serve":
+        serve(args.port, args.base, args.quiet)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""Pixel layout of the board: where each hex sits in the SVG (the engine knows no pixels).
+
+Pointy-top hexes in "even-r" offset rows: even rows are shifted half a hex east.
+Hex ids and their (row, col) come from ``scythe_core.board.board_summary()``.
+
+>>> layout = BoardLayout([{"id": "a", "row": 0, "col": 0}, {"id": "b", "row": 0, "col": 1}])
+>>> [round(v, 1) for v in layout.center("b")]
+[146.6, 48.0]
+>>> sorted((round(x), round(y)) for x, y in layout.shared_edge("a", "b"))
+[(112, 28), (112, 68)]
+"""
+
+from __future__ import annotations
+
+import math
+
+SIZE = 40.0  # centre to corner
+WIDTH = math.sqrt(3) * SIZE  # flat side to flat side
+ROW_STEP = 1.5 * SIZE
+MARGIN = 8.0
+
+Point = tuple[float, float]
+
+
+class BoardLayout:
+    """Centres, corners and shared edges of the hexes of one board, in SVG units."""
+
+    def __init__(self, hexes: list[dict]) -> None:
+        self.cells = {h["id"]: (h["row"], h["col"]) for h in hexes}
+        self.min_row = min(r for r, _ in self.cells.values())
+        self.min_col = min(c for _, c in self.cells.values())
+
+    def center(self, hid: str) -> Point:
+        row, col = self.cells[hid]
+        shift = 0.5 if row % 2 == 0 else 0.0
+        x = WIDTH * (col - self.min_col + shift + 0.5) + MARGIN
+        y = ROW_STEP * (row - self.min_row) + SIZE + MARGIN
+        return x, y
+
+    def corners(self, hid: str, scale: float = 1.0) -> list[Point]:
+        """The six corners, clockwise from the upper right (pointy top)."""
+        cx, cy = self.center(hid)
+        radius = SIZE * scale
+        angles = (math.radians(60 * i - 30) for i in range(6))
+        return [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
+
+    def shared_edge(self, a: str, b: str) -> tuple[Point, Point]:
+        """The two corners of ``a`` nearest to the centre of its neighbour ``b``."""
+        bx, by = self.center(b)
+        nearest = sorted(self.corners(a), key=lambda p: (p[0] - bx) ** 2 + (p[1] - by) ** 2)
+        return nearest[0], nearest[1]
+
+    def view_box(self) -> tuple[float, float, float, float]:
+        """(x, y, width, height) that holds every hex plus a margin."""
+        xs = [x for h in self.cells for x, _ in self.corners(h)]
+        ys = [y for h in self.cells for _, y in self.corners(h)]
+        x0, y0 = min(xs) - MARGIN, min(ys) - MARGIN
+        return x0, y0, max(xs) + MARGIN - x0, max(ys) + MARGIN - y0
+
+
+def points_attr(points: list[Point]) -> str:
+    """An SVG ``points`` attribute, rounded to 0.1 unit."""
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
