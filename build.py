@@ -299,9 +299,8 @@ def sync(plan: dict[str, Path | bytes], out: Path) -> int:
         dest = out / rel
         if isinstance(src, Path):
             st = src.stat()
-            if dest.exists() and dest.stat().st_size == st.st_size:
-                if dest.stat().st_mtime_ns == st.st_mtime_ns:
-                    continue
+            if dest.exists() and same_stat(dest.stat(), st):
+                continue
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dest)
         else:
@@ -319,6 +318,10 @@ def sync(plan: dict[str, Path | bytes], out: Path) -> int:
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
     return changed
+
+
+def same_stat(a: os.stat_result, b: os.stat_result) -> bool:
+    return a.st_size == b.st_size and a.st_mtime_ns == b.st_mtime_ns
 
 
 def build(out: Path = DIST) -> Path:
