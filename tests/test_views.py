@@ -1,0 +1,70 @@
+"""Per-seat views hide other seats' secrets, deck orders and the generator state."""
+
+import json
+
+from scythe_core import legal_actions, new_game, player_view
+from scythe_core import rng as prng
+from scythe_core.engine import apply_in_place
+
+SECRET_TOP_LEVEL = ("rng", "seed")
+
+
+def views_during_random_game(seed: int, seats: int, steps: int = 1500):
+    state = new_game({"seed": seed, "seats": [{} for _ in range(seats)]})
+    chooser = prng.seed_state(seed)
+    for _ in range(steps):
+        if state.game_over:
+            return
+        yield state
+        options = legal_actions(state)
+        chooser, pick = prng.randbelow(chooser, len(options))
+        apply_in_place(state, options[pick])
+
+
+def assert_view_hides_secrets(state, seat):
+    view = player_view(state, seat)
+    text = json.dumps(view)
+    for key in SECRET_TOP_LEVEL:
+        assert key not in view
+    assert str(state.rng) not in text
+    for deck in ("combat_deck", "objective_deck", "encounter_deck", "factory_deck"):
+        assert view[deck] == len(getattr(state, deck))
+    assert view["history"] == len(state.history)
+    for p, shown in zip(state.players, view["players"], strict=True):
+        if p.seat == seat:
+            assert shown["objectives"] == p.objectives
+            assert shown["combat_cards"] == p.combat_cards
+        else:
+            assert shown["objectives"] == len(p.objectives)
+            assert shown["combat_cards"] == len(p.combat_cards)
+    combat = state.turn.get("combat")
+    if combat:
+        shown = view["turn"]["combat"]
+        assert "choices" not in shown
+        for chosen in combat["choices"].values():
+            # The committed string never appears while the combat is unresolved.
+            assert chosen not in text
+
+
+def test_views_leak_nothing_over_random_games():
+    combats_seen = 0
+    # Seeds whose random games contain at least one combat.
+    for seats, seed in ((2, 58), (3, 31), (5, 26)):
+        for step, state in enumerate(views_during_random_game(seed, seats)):
+            in_combat = bool(state.turn.get("combat"))
+            combats_seen += in_combat
+            if in_combat or step % 7 == 0:
+                for seat in range(seats):
+                    assert_view_hides_secrets(state, seat)
+    assert combats_seen > 0
+
+
+def test_defender_cannot_see_attackers_commit():
+    for state in views_during_random_game(58, 2):
+        combat = state.turn.get("combat")
+        if combat and combat["choices"]:
+            defender_view = player_view(state, combat["defender"])
+            assert defender_view["turn"]["combat"]["chosen"] == [combat["attacker"]]
+            assert "choices" not in json.dumps(defender_view["turn"])
+            return
+    raise AssertionError("no combat with a committed attacker occurred")
