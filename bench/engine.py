@@ -37,10 +37,7 @@ def main() -> None:
     print(f"decisions: {decisions}  seconds: {total:.2f}")
     print(f"decisions per second: {decisions / total:,.0f}")
     print(f"games per second: {args.games / total:.2f}")
-    print(
-        f"seconds per game: median {statistics.median(durations):.3f}, "
-        f"max {max(durations):.3f}"
-    )
+    print(f"seconds per game: median {statistics.median(durations):.3f}, max {max(durations):.3f}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import reading_order_key
+from . import rng
+from .board import ADJACENT, TERRAIN, TUNNELS, reading_order_key
 from .data import FACTIONS
 from .economy import draw_combat_cards, gain_popularity, place_star
 from .state import GameState, Player
@@ -60,8 +61,61 @@ def _start_combat(state: GameState, hid: str) -> None:
     attacker = state.active_seat
     defender = state.enemy_combat_units_at(attacker, hid)[0]
     state.turn["combats_left"].remove(hid)
-    state.turn["combat"] = {"hex": hid, "attacker": attacker, "defender": defender, "choices": {}}
-    state.pending = {"seat": attacker, "kind": "combat_commit", "hex": hid}
+    state.turn["combat"] = {
+        "hex": hid,
+        "attacker": attacker,
+        "defender": defender,
+        "choices": {},
+        "abilities_done": [],
+    }
+    _pre_combat_abilities(state)
+
+
+def _pre_combat_abilities(state: GameState) -> None:
+    """Abilities used before combat: the attacker's first, then the defender's.
+
+    Scout and Disarm apply by themselves; Artillery is a choice (pay 1 power).
+    """
+    combat = state.turn["combat"]
+    for role, other in (("attacker", "defender"), ("defender", "attacker")):
+        seat, foe = combat[role], combat[other]
+        player, opponent = state.players[seat], state.players[foe]
+        done = combat["abilities_done"]
+        if f"{role}:auto" not in done:
+            done.append(f"{role}:auto")
+            if player.has_mech_ability("scout") and opponent.combat_cards:
+                state.rng, pick = rng.randbelow(state.rng, len(opponent.combat_cards))
+                player.combat_cards.append(opponent.combat_cards.pop(pick))
+                state.log.append({"seat": seat, "event": "scout"})
+            if player.has_mech_ability("disarm") and combat["hex"] in TUNNELS:
+                opponent.power = max(0, opponent.power - 2)
+                state.log.append({"seat": seat, "event": "disarm"})
+        if (
+            f"{role}:artillery" not in done
+            and player.has_mech_ability("artillery")
+            and player.power
+        ):
+            state.pending = {"seat": seat, "kind": "artillery", "hex": combat["hex"]}
+            return
+    state.pending = {"seat": combat["attacker"], "kind": "combat_commit", "hex": combat["hex"]}
+
+
+def legal_artillery(state: GameState) -> list[str]:
+    return ["artillery:fire", "artillery:hold"]
+
+
+def apply_artillery(state: GameState, action: str) -> None:
+    combat = state.turn["combat"]
+    seat = state.pending["seat"]
+    role = "attacker" if seat == combat["attacker"] else "defender"
+    combat["abilities_done"].append(f"{role}:artillery")
+    if action == "artillery:fire":
+        foe = combat["defender"] if role == "attacker" else combat["attacker"]
+        state.players[seat].power -= 1
+        opponent = state.players[foe]
+        opponent.power = max(0, opponent.power - 2)
+        state.log.append({"seat": seat, "event": "artillery"})
+    _pre_combat_abilities(state)
 
 
 def commit_options(state: GameState, player: Player, hid: str) -> list[str]:
@@ -116,7 +170,9 @@ def resolve_combat(state: GameState) -> None:
         totals[p.seat] = dial + sum(cards)
         revealed[p.seat] = dial > 0 or bool(cards)
     winner, loser = (
-        (attacker, defender) if totals[attacker.seat] >= totals[defender.seat] else (defender, attacker)
+        (attacker, defender)
+        if totals[attacker.seat] >= totals[defender.seat]
+        else (defender, attacker)
     )
     state.log.append(
         {
@@ -129,7 +185,7 @@ def resolve_combat(state: GameState) -> None:
             "winner": winner.seat,
         }
     )
-    retreated_workers = retreat_all(loser, hid)
+    retreated_workers = sum(1 for w in loser.workers if w == hid)
     if winner is attacker and not winner.has_mech_ability("camaraderie"):
         gain_popularity(winner, -retreated_workers)
     if revealed[loser.seat]:
@@ -137,6 +193,15 @@ def resolve_combat(state: GameState) -> None:
     unlimited = FACTIONS[winner.faction]["ability"] == "dominate"
     if unlimited or winner.stars.get("combat", 0) < 2:
         place_star(state, winner, "combat")
+    lakes = retreat_lakes(state, loser, hid)
+    if lakes and not state.game_over:
+        state.pending = {"seat": loser.seat, "kind": "retreat", "hex": hid}
+        return
+    retreat_all(loser, hid, loser.home)
+    _after_resolution(state)
+
+
+def _after_resolution(state: GameState) -> None:
     if state.game_over:
         undo_unresolved_moves(state)
         return
@@ -145,17 +210,36 @@ def resolve_combat(state: GameState) -> None:
     continue_after_combat(state)
 
 
-def retreat_all(player: Player, hid: str) -> int:
-    """Send every unit of the player on hid home; returns the number of workers sent."""
+def retreat_lakes(state: GameState, player: Player, hid: str) -> list[str]:
+    """Seaworthy lets the loser retreat onto an adjacent lake instead of home."""
+    if not player.has_mech_ability("seaworthy"):
+        return []
+    return [
+        n
+        for n in ADJACENT[hid]
+        if TERRAIN[n] == "lake" and not state.enemy_combat_units_at(player.seat, n)
+    ]
+
+
+def legal_retreat(state: GameState) -> list[str]:
+    player = state.players[state.pending["seat"]]
+    lakes = retreat_lakes(state, player, state.pending["hex"])
+    return ["retreat:home"] + [f"retreat:{h}" for h in lakes]
+
+
+def apply_retreat(state: GameState, action: str) -> None:
+    player = state.players[state.pending["seat"]]
+    target = action.split(":")[1]
+    retreat_all(player, state.pending["hex"], player.home if target == "home" else target)
+    _after_resolution(state)
+
+
+def retreat_all(player: Player, hid: str, target: str) -> None:
+    """Move every unit of the player on hid to target (home, or a lake for Seaworthy)."""
     if player.character == hid:
-        player.character = player.home
-    player.mechs = [player.home if m == hid else m for m in player.mechs]
-    workers = 0
-    for i, w in enumerate(player.workers):
-        if w == hid:
-            player.workers[i] = player.home
-            workers += 1
-    return workers
+        player.character = target
+    player.mechs = [target if m == hid else m for m in player.mechs]
+    player.workers = [target if w == hid else w for w in player.workers]
 
 
 def undo_unresolved_moves(state: GameState) -> None:

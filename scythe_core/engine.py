@@ -16,6 +16,8 @@ HANDLERS: dict = {
     "pay": (bottom_actions.legal_pay, bottom_actions.apply_pay),
     "combat_order": (combat.legal_combat_order, combat.apply_combat_order),
     "combat_commit": (combat.legal_combat_commit, combat.apply_combat_commit),
+    "artillery": (combat.legal_artillery, combat.apply_artillery),
+    "retreat": (combat.legal_retreat, combat.apply_retreat),
 }
 HANDLERS.update(encounters.HANDLERS)
 HANDLERS.update(factory.HANDLERS)

@@ -279,6 +279,8 @@ def apply_move_unit(state: GameState, action: str) -> None:
     dest = arg
     uid = pending["unit"]
     kind = unit_kind(uid)
+    if TERRAIN[pending["at"]] == "lake":
+        _take_everything_off_lake(state, player, pending)
     stop = stops_on_entry(state, player.seat, kind, dest)
     _set_location(player, uid, dest)
     for wid in pending["passengers"]:
@@ -290,6 +292,23 @@ def apply_move_unit(state: GameState, action: str) -> None:
         _drive_out_workers(state, player, dest)
     if stop or pending["steps_left"] == 0 or not legal_move_unit_steps(state):
         _unit_done(state)
+
+
+def _take_everything_off_lake(state: GameState, player: Player, pending: dict) -> None:
+    """Workers and resources may not be left on a lake: the last unit leaving takes them."""
+    lake = pending["at"]
+    others = player.combat_units_at(lake) - 1
+    if others > 0:
+        return
+    for res, n in list(state.resources_at(lake).items()):
+        state.add_resource(lake, res, -n)
+        pending["cargo"][res] = pending["cargo"].get(res, 0) + n
+    if unit_kind(pending["unit"]) == "mech":
+        for i, w in enumerate(player.workers):
+            wid = f"worker:{i}"
+            if w == lake and wid not in pending["passengers"]:
+                pending["passengers"].append(wid)
+                state.turn.setdefault("origins", {}).setdefault(wid, lake)
 
 
 def legal_move_unit_steps(state: GameState) -> list[str]:

@@ -21,9 +21,7 @@ def test_board_has_47_hexes_with_terrain_counts():
 
 
 def test_seven_lakes_listed():
-    assert sorted(board.LAKES) == sorted(
-        ["r2c0", "r2c2", "r3c4", "r4c2", "r5c4", "r5c6", "r7c2"]
-    )
+    assert sorted(board.LAKES) == sorted(["r2c0", "r2c2", "r3c4", "r4c2", "r5c4", "r5c6", "r7c2"])
 
 
 def test_six_tunnels():
@@ -32,7 +30,7 @@ def test_six_tunnels():
 
 def test_eleven_encounter_spots():
     assert sorted(board.ENCOUNTER_SPOTS) == sorted(
-        "r1c3 r2c1 r2c4 r2c6 r4c1 r4c5 r5c0 r6c1 r6c2 r6c5 r7c4".split()
+        ["r1c3", "r2c1", "r2c4", "r2c6", "r4c1", "r4c5", "r5c0", "r6c1", "r6c2", "r6c5", "r7c4"]
     )
 
 

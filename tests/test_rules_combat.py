@@ -1,0 +1,302 @@
+"""Combat: triggering, secret commits, reveal, winner, retreat, stars, abilities."""
+
+from __future__ import annotations
+
+import pytest
+
+from scythe_core import apply, legal_actions, new_game
+from scythe_core.engine import apply_in_place
+
+
+def two_player(attacker="nordic", defender="saxony", seed=1):
+    mats = {
+        "nordic": "mechanical",
+        "saxony": "engineering",
+        "crimea": "agricultural",
+        "polania": "industrial",
+        "rusviet": "patriotic",
+    }
+    state = new_game(
+        {
+            "seed": seed,
+            "seats": [
+                {"faction": attacker, "mat": mats[attacker]},
+                {"faction": defender, "mat": mats[defender]},
+            ],
+        }
+    )
+    # Make seat 0 active, whatever the mat numbers say.
+    state.turn_index = state.turn_order.index(0)
+    state.pending = {"seat": 0, "kind": "section"}
+    return state
+
+
+def start_move(state, section_with_move):
+    apply_in_place(state, f"section:{section_with_move}")
+    apply_in_place(state, "move")
+
+
+def move_section(state, seat=0):
+    from scythe_core.data import MATS
+
+    return [t for t, *_ in MATS[state.players[seat].mat]["sections"]].index("move")
+
+
+def setup_attack(state, hex_from="r4c4", target="r4c3"):
+    """Seat 0's character next to seat 1's character (and a seat-1 worker) on target."""
+    a, d = state.players
+    a.character = hex_from
+    d.character = target
+    d.workers[0] = target
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, f"to:{target}")
+    return a, d
+
+
+def test_entering_enemy_character_stops_and_starts_combat_after_the_move():
+    state = two_player()
+    a, d = setup_attack(state)
+    # Combat waits until the whole Move is over.
+    assert state.pending["kind"] == "move"
+    apply_in_place(state, "done")
+    assert state.pending == {"seat": 0, "kind": "combat_commit", "hex": "r4c3"}
+    # The defender keeps control until the combat is resolved.
+    assert state.territory_controller("r4c3") == 1
+
+
+def test_dial_is_capped_by_power_and_seven_and_one_card_per_unit():
+    state = two_player()
+    a, d = setup_attack(state)
+    apply_in_place(state, "done")
+    a.power = 9
+    a.combat_cards = [2, 5, 5]
+    options = legal_actions(state)
+    dials = {int(o.split(":")[1]) for o in options}
+    assert dials == set(range(8))
+    assert all(len(o.split(":")[2].split("+")) <= 1 for o in options)
+    a.power = 3
+    assert max(int(o.split(":")[1]) for o in legal_actions(state)) == 3
+
+
+def test_rulebook_example_tie_goes_to_attacker():
+    """Attacker dials 7; defender dials 4 and adds a 3 card: 7 v 7, attacker wins.
+
+    The attacker loses 1 popularity for the defending worker forced to retreat,
+    and the defender, who revealed power, draws a combat card.
+    """
+    state = two_player()
+    a, d = setup_attack(state)
+    apply_in_place(state, "done")
+    a.power, d.power = 10, 6
+    d.combat_cards = [3]
+    a.popularity = 5
+    deck_before = len(state.combat_deck)
+    apply_in_place(state, "commit:7:-")
+    assert state.pending["seat"] == 1
+    apply_in_place(state, "commit:4:3")
+    assert a.character == "r4c3"
+    assert d.character == d.home and d.workers[0] == d.home
+    assert a.power == 3 and d.power == 2
+    assert a.popularity == 4
+    assert len(d.combat_cards) == 1 and len(state.combat_deck) == deck_before - 1
+    assert 3 in state.combat_discard
+    assert a.stars.get("combat") == 1
+    assert state.territory_controller("r4c3") == 0
+
+
+def test_loser_keeps_no_card_when_it_revealed_nothing_and_resources_go_to_winner():
+    state = two_player()
+    a, d = setup_attack(state)
+    state.resources["r4c3"] = {"metal": 2}
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 5
+    d.combat_cards = []
+    apply_in_place(state, "commit:1:-")
+    apply_in_place(state, "commit:0:-")
+    assert d.combat_cards == []
+    assert state.resources["r4c3"] == {"metal": 2}
+    assert state.controlled_resources(0)["metal"] == 2
+
+
+def test_defender_wins_with_higher_total_and_attacker_retreats():
+    state = two_player()
+    a, d = setup_attack(state)
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 5
+    apply_in_place(state, "commit:2:-")
+    apply_in_place(state, "commit:3:-")
+    assert a.character == a.home
+    assert d.character == "r4c3"
+    assert d.stars.get("combat") == 1
+    assert len(a.combat_cards) >= 1  # the attacker revealed power and draws
+
+
+def test_combat_stars_stop_at_two_except_saxony():
+    for faction, expected in (("nordic", 2), ("saxony", 3)):
+        state = two_player(
+            attacker=faction, defender="polania" if faction == "nordic" else "nordic"
+        )
+        a = state.players[0]
+        a.stars["combat"] = 2
+        d = state.players[1]
+        a.character, d.character = "r4c4", "r4c3"
+        start_move(state, move_section(state))
+        apply_in_place(state, "unit:character")
+        apply_in_place(state, "to:r4c3")
+        apply_in_place(state, "done")
+        a.power, d.power = 5, 0
+        apply_in_place(state, "commit:1:-")
+        apply_in_place(state, "commit:0:-")
+        assert a.stars["combat"] == expected
+
+
+def test_active_player_orders_several_combats():
+    state = two_player()
+    a, d = state.players
+    a.character, d.character = "r4c4", "r4c3"
+    a.mechs, a.mech_abilities = ["r3c3"], [1]
+    d.mechs, d.mech_abilities = ["r2c3"], [1]
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c3")
+    apply_in_place(state, "unit:mech:0")
+    apply_in_place(state, "to:r2c3")
+    assert state.pending["kind"] == "combat_order"
+    assert legal_actions(state) == ["fight:r2c3", "fight:r4c3"]
+    apply_in_place(state, "fight:r4c3")
+    assert state.pending["hex"] == "r4c3"
+
+
+def test_sixth_star_in_combat_ends_game_and_undoes_moves_into_unresolved_combats():
+    state = two_player()
+    a, d = state.players
+    a.stars = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1, "workers": 1}
+    a.character, d.character = "r4c4", "r4c3"
+    a.mechs, a.mech_abilities = ["r3c3"], [1]
+    d.mechs, d.mech_abilities = ["r2c3"], [1]
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c3")
+    apply_in_place(state, "unit:mech:0")
+    apply_in_place(state, "to:r2c3")
+    apply_in_place(state, "fight:r4c3")
+    a.power, d.power = 5, 0
+    apply_in_place(state, "commit:1:-")
+    apply_in_place(state, "commit:0:-")
+    assert state.game_over
+    assert a.star_count == 6
+    assert a.mechs == ["r3c3"], "the mech returns to where it came from"
+    assert legal_actions(state) == []
+
+
+def test_commit_is_hidden_and_cards_must_be_in_hand():
+    state = two_player()
+    a, d = setup_attack(state)
+    apply_in_place(state, "done")
+    a.combat_cards = [4]
+    with pytest.raises(ValueError):
+        apply(state, "commit:0:5")
+
+
+def test_empty_combat_deck_reshuffles_discards_and_no_draw_when_both_empty():
+    from scythe_core.economy import draw_combat_cards
+
+    state = two_player()
+    p = state.players[0]
+    state.combat_deck, state.combat_discard = [], [5, 4]
+    draw_combat_cards(state, p, 1)
+    assert len(state.combat_deck) == 1 and state.combat_discard == []
+    state.combat_deck = []
+    hand = list(p.combat_cards)
+    draw_combat_cards(state, p, 2)
+    assert p.combat_cards == hand
+
+
+def test_artillery_costs_one_power_and_takes_two_from_the_opponent():
+    state = two_player(attacker="nordic", defender="saxony")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Artillery
+    a.character = "r5c3"
+    d.character = "r4c3"
+    a.power, d.power = 5, 5
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:mech:0")
+    apply_in_place(state, "to:r4c3")
+    apply_in_place(state, "done")
+    assert state.pending["kind"] == "artillery"
+    apply_in_place(state, "artillery:fire")
+    assert (a.power, d.power) == (4, 3)
+    assert state.pending["kind"] == "combat_commit" and state.pending["seat"] == 0
+
+
+def test_disarm_on_a_tunnel_territory_only():
+    state = two_player(attacker="saxony", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r3c3"]  # Disarm
+    d.character = "r2c3"  # a tunnel
+    d.power = 5
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:mech:0")
+    apply_in_place(state, "to:r2c3")
+    apply_in_place(state, "done")
+    assert d.power == 3
+
+
+def test_scout_steals_one_random_card_before_combat():
+    state = two_player(attacker="crimea", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Scout
+    a.combat_cards = []
+    d.character, d.combat_cards = "r4c3", [5, 2]
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:mech:0")
+    apply_in_place(state, "to:r4c3")
+    apply_in_place(state, "done")
+    assert len(a.combat_cards) == 1 and len(d.combat_cards) == 1
+    assert sorted(a.combat_cards + d.combat_cards) == [2, 5]
+
+
+def test_peoples_army_adds_a_card_when_a_worker_is_in_the_fight():
+    state = two_player(attacker="rusviet", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # People's Army
+    a.workers[0] = "r4c4"
+    a.combat_cards = [2, 3, 4]
+    d.character = "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:mech:0")
+    apply_in_place(state, "load:worker:0")
+    apply_in_place(state, "to:r4c3")
+    apply_in_place(state, "done")
+    assert max(len(o.split(":")[2].split("+")) for o in legal_actions(state)) == 2
+
+
+def test_camaraderie_keeps_popularity_when_workers_retreat():
+    state = two_player(attacker="polania", defender="nordic")
+    a, d = setup_attack(state)
+    a.mech_abilities = [2]  # Camaraderie
+    apply_in_place(state, "done")
+    a.power, a.popularity, d.power = 5, 5, 0
+    apply_in_place(state, "commit:1:-")
+    apply_in_place(state, "commit:0:-")
+    assert a.popularity == 5
+
+
+def test_seaworthy_loser_may_retreat_onto_an_adjacent_lake():
+    state = two_player(attacker="saxony", defender="nordic")
+    a, d = state.players
+    d.mech_abilities, d.mechs = [1], ["r4c4"]  # Seaworthy
+    d.character = d.home
+    a.character = "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c4")
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 0
+    apply_in_place(state, "commit:2:-")
+    apply_in_place(state, "commit:0:-")
+    assert state.pending["kind"] == "retreat" and state.pending["seat"] == 1
+    assert "retreat:r3c4" in legal_actions(state) and "retreat:home" in legal_actions(state)
+    apply_in_place(state, "retreat:r5c4")
+    assert d.mechs == ["r5c4"]
