@@ -48,6 +48,8 @@ class Player:
     last_section: int | None = None
     factory_card: int | None = None
     objective_done: int = 0
+    #: Automa seats only: its deck, discards, star-card track and plan (see automa.py).
+    automa: dict | None = None
 
     @property
     def home(self) -> str:
@@ -73,6 +75,8 @@ class Player:
         new.upgraded_bottom = dict(self.upgraded_bottom)
         new.recruits = dict(self.recruits)
         new.stars = dict(self.stars)
+        if self.automa is not None:
+            new.automa = _copy_json(self.automa)
         return new
 
     def has_mech_ability(self, name: str) -> bool:
