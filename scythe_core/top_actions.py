@@ -288,8 +288,6 @@ def apply_move_unit(state: GameState, action: str) -> None:
     pending["at"] = dest
     pending["stepped"] = True
     pending["steps_left"] -= 1
-    if kind != "worker" and not state.enemy_combat_units_at(player.seat, dest):
-        _drive_out_workers(state, player, dest)
     if stop or pending["steps_left"] == 0 or not legal_move_unit_steps(state):
         _unit_done(state)
 
@@ -340,7 +338,11 @@ def _unit_done(state: GameState) -> None:
 
 
 def finish_move(state: GameState) -> None:
-    """After the whole Move: combats, then an encounter, then a Factory visit."""
+    """After the whole Move: enemy workers driven out, combats, an encounter, the Factory."""
     from .aftermath import resolve_after_move
 
+    player = state.active
+    for hid in sorted({player.character, *player.mechs}, key=reading_order_key):
+        if not state.enemy_combat_units_at(player.seat, hid):
+            _drive_out_workers(state, player, hid)
     resolve_after_move(state)
