@@ -364,9 +364,13 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         url_path = unquote(urlsplit(path).path)
-        if not url_path.startswith(self.base):
-            return os.path.join(self.directory, "\0not-found")
         return super().translate_path("/" + url_path[len(self.base) :])
+
+    def send_head(self):
+        if not unquote(urlsplit(self.path).path).startswith(self.base):
+            self.send_error(404, f"Not under {self.base}")
+            return None
+        return super().send_head()
 
     def do_GET(self) -> None:
         if self.base != "/" and self.path in ("/", self.base.rstrip("/")):
@@ -386,23 +390,30 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+    base = "/"
+
+    def handle_error(self, request, client_address) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser went away mid-response (reload, closed tab): not our error
+        super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path = DIST, port: int = 0, base: str = "/", quiet: bool = False
-) -> ThreadingHTTPServer:
+) -> SiteServer:
     """An HTTP server for ``directory`` on 127.0.0.1 (port 0 picks a free port)."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
     handler = type("Handler", (SiteHandler,), {"base": base, "quiet": quiet})
-    server = ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
-    )
-    server.daemon_threads = True
-    server.base = base  # type: ignore[attr-defined]
+    server = SiteServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+    server.base = base
     return server
 
 
-def server_url(server: ThreadingHTTPServer) -> str:
+def server_url(server: SiteServer) -> str:
     host, port = server.server_address[:2]
-    return f"http://{host}:{port}{server.base}"  # type: ignore[attr-defined]
+    return f"http://{host}:{port}{server.base}"
 
 
 def serve(port: int, base: str, quiet: bool) -> None:

@@ -31,7 +31,7 @@ def hex_id_of(event) -> str | None:
     """The id of the hex an event happened in, if any (JS null is falsy, not None)."""
     target = event.target
     group = target.closest("[data-hex]") if target and hasattr(target, "closest") else None
-    return str(group.dataset.hex) if group else None
+    return str(group.getAttribute("data-hex")) if group else None
 
 
 def show(hid: str | None) -> None:
@@ -48,7 +48,8 @@ def show(hid: str | None) -> None:
 
 def focused_hex() -> str | None:
     active = document.activeElement
-    return str(active.dataset.hex) if active and active.dataset and active.dataset.hex else None
+    hid = active.getAttribute("data-hex") if active else None
+    return str(hid) if hid else None
 
 
 @when("mouseover", "#board-wrap")

@@ -1,0 +1,54 @@
+"""Opening the site in Chromium with the network cut off from all but 127.0.0.1."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+READY = "body[data-ready='1']"
+BOOT_TIMEOUT_MS = 120_000  # a cold Pyodide boot takes ~5 s here; leave room for slow CI
+
+
+def is_loopback(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in ("blob", "data") or parts.hostname in ("127.0.0.1",)
+
+
+@dataclass
+class LoadedPage:
+    """A page loaded to "ready", with everything it logged on the way."""
+
+    page: object
+    url: str
+    requests: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    failed_responses: list[str] = field(default_factory=list)
+
+
+def open_page(browser, url: str) -> LoadedPage:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    loaded = LoadedPage(page=context.new_page(), url=url)
+    page = loaded.page
+
+    def only_loopback(route):
+        if is_loopback(route.request.url):
+            route.continue_()
+        else:
+            loaded.blocked.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    context.route("**/*", only_loopback)
+    context.on("request", lambda request: loaded.requests.append(request.url))
+    page.on(
+        "console",
+        lambda msg: msg.type == "error" and loaded.console_errors.append(msg.text),
+    )
+    page.on("pageerror", lambda exc: loaded.console_errors.append(f"pageerror: {exc}"))
+    page.on(
+        "response",
+        lambda r: r.status >= 400 and loaded.failed_responses.append(f"{r.status} {r.url}"),
+    )
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return loaded
