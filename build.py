@@ -417,7 +417,10 @@ def server_url(server: SiteServer) -> str:
 
 
 def serve(port: int, base: str, quiet: bool) -> None:
-    server = make_server(DIST, port, base, quiet)
+    try:
+        server = make_server(DIST, port, base, quiet)
+    except OSError as exc:
+        sys.exit(f"build.py: cannot listen on 127.0.0.1:{port} ({exc.strerror}); try --port 0")
     print(f"Serving Scythe at {server_url(server)}  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()

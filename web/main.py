@@ -17,6 +17,7 @@ from strings import text  # noqa: E402
 
 from scythe_core.board import board_summary  # noqa: E402
 
+js.window.__t_imported = js.performance.now()
 document = js.document
 SUMMARY = board_summary()
 CELLS = {cell["id"]: cell for cell in SUMMARY["hexes"]}
