@@ -51,14 +51,19 @@ def _check_config(config: dict) -> list[dict]:
 
 
 def _deal(state_rng: int, seats: list[dict]) -> tuple[int, list[str], list[str]]:
-    """Deal factions and mats to seats that did not choose, re-dealing banned pairs."""
-    factions = [s.get("faction") for s in seats]
-    state_rng, free = rng.shuffled(state_rng, [f for f in SEATING_ORDER if f not in factions])
-    factions = [f or free.pop() for f in factions]
+    """Deal factions and mats to seats that did not choose, re-dealing banned pairs.
+
+    A banned pair is re-dealt as a whole (factions and mats), so a seat that chose
+    only its mat is never stuck with a dealt faction banned from that mat.
+    """
+    chosen_factions = [s.get("faction") for s in seats]
     chosen_mats = [s.get("mat") for s in seats]
-    pool = [m for m in MATS if m not in chosen_mats]
+    faction_pool = [f for f in SEATING_ORDER if f not in chosen_factions]
+    mat_pool = [m for m in MATS if m not in chosen_mats]
     for _attempt in range(100):
-        state_rng, deck = rng.shuffled(state_rng, pool)
+        state_rng, free = rng.shuffled(state_rng, faction_pool)
+        factions = [f or free.pop() for f in chosen_factions]
+        state_rng, deck = rng.shuffled(state_rng, mat_pool)
         mats = [m or deck.pop() for m in chosen_mats]
         if not any((f, m) in BANNED_PAIRS for f, m in zip(factions, mats, strict=True)):
             return state_rng, factions, mats
