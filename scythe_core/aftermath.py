@@ -32,6 +32,16 @@ def continue_after_encounter(state: GameState) -> None:
 
     if begin_factory_visit_if_any(state):
         return
+    finish_move_action(state)
+
+
+def finish_move_action(state: GameState) -> None:
+    """The Move is over with all it brought: a top-row Move, or a Factory card's bottom Move."""
+    if state.turn.get("factory_move"):
+        from .factory import finish_factory_move
+
+        finish_factory_move(state)
+        return
     from .turn import after_top
 
     after_top(state)

@@ -186,6 +186,10 @@ def resolve_combat(state: GameState) -> None:
         }
     )
     retreated_workers = sum(1 for w in loser.workers if w == hid)
+    if retreated_workers:
+        state.log.append(
+            {"seat": winner.seat, "event": "worker_retreat", "hex": hid, "count": retreated_workers}
+        )
     if winner is attacker and not winner.has_mech_ability("camaraderie"):
         gain_popularity(winner, -retreated_workers)
     if revealed[loser.seat]:

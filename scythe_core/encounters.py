@@ -1,11 +1,321 @@
-"""Encounters (work in progress: replaced by the full implementation)."""
+"""Encounters, and taking a card's benefit part by part (shared with Factory cards).
+
+After a Move and its combats, a character standing on an encounter token removes
+it and draws the top encounter card. The player picks one option (Polania: up to
+two different ones), pays its cost in full, then takes as much of the benefit as
+wanted: everything lands on the character's territory, and any Build, Deploy,
+Enlist or Upgrade comes without mat cost, coins or ongoing recruit bonuses.
+The card then goes to the bottom of the deck (the end of ``encounter_deck`` is
+its top, so the bottom is index 0).
+
+Decisions: ``encounter`` ("option:<1-3>", and "done" after Meander's first pick),
+then ``benefit`` (one part at a time: "gain:coins", "res:oil@r2c1", "worker@r2c1",
+"build:mill@r2c1", "deploy:1@r2c1", "enlist:build>coins", "upgrade:move_units>deploy",
+"produce:r2c1+r3c3", "peek:<seat>", "all" for every part that needs no choice,
+"done" to leave the rest).
+"""
 
 from __future__ import annotations
 
-from .state import GameState
+from itertools import combinations
 
-HANDLERS: dict = {}
+from .board import TERRAIN
+from .bottom_actions import (
+    build_choices,
+    deploy_choices,
+    do_build,
+    do_deploy,
+    do_enlist,
+    do_upgrade,
+    enlist_choices,
+    upgrade_choices,
+    worker_territories,
+)
+from .cards import ENCOUNTERS
+from .data import FACTIONS, PRODUCTION, RESOURCES
+from .economy import deploy_worker, draw_combat_cards, gain_popularity, gain_power
+from .state import GameState, Player
+
+TRACKS = ("coins", "popularity", "power", "cards")
+
+# --- the encounter -----------------------------------------------------------
 
 
 def begin_encounter_if_any(state: GameState) -> bool:
-    return False
+    """Start an encounter if the active character stands on a token; False if none."""
+    player = state.active
+    hid = player.character
+    if hid not in state.encounter_tokens:
+        return False
+    state.encounter_tokens.remove(hid)
+    if not state.encounter_deck:
+        return False
+    card = state.encounter_deck.pop()
+    state.turn["encounter"] = {"card": card, "hex": hid, "chosen": []}
+    state.log.append({"seat": player.seat, "event": "encounter", "card": card, "hex": hid})
+    state.pending = {"seat": player.seat, "kind": "encounter", "card": card}
+    return True
+
+
+def can_pay_option(player: Player, option: dict) -> bool:
+    cost = option["cost"]
+    return player.coins >= cost.get("coins", 0) and player.popularity >= cost.get("popularity", 0)
+
+
+def option_limit(player: Player) -> int:
+    """How many options of one card the player may take (Meander: 2)."""
+    return 2 if FACTIONS[player.faction]["ability"] == "meander" else 1
+
+
+def legal_encounter(state: GameState) -> list[str]:
+    enc = state.turn["encounter"]
+    player = state.active
+    options = [
+        f"option:{i}"
+        for i, option in enumerate(ENCOUNTERS[enc["card"]], start=1)
+        if i not in enc["chosen"] and can_pay_option(player, option)
+    ]
+    if enc["chosen"]:
+        options.append("done")
+    return options
+
+
+def apply_encounter(state: GameState, action: str) -> None:
+    enc = state.turn["encounter"]
+    if action == "done":
+        finish_encounter(state)
+        return
+    index = int(action.split(":")[1])
+    option = ENCOUNTERS[enc["card"]][index - 1]
+    player = state.active
+    player.coins -= option["cost"].get("coins", 0)
+    gain_popularity(player, -option["cost"].get("popularity", 0))
+    enc["chosen"].append(index)
+    state.log.append(
+        {"seat": player.seat, "event": "encounter_option", "card": enc["card"], "option": index}
+    )
+    begin_benefit(state, "encounter", [option["gain"]], at=enc["hex"])
+
+
+def _after_encounter_benefit(state: GameState) -> None:
+    enc = state.turn["encounter"]
+    if len(enc["chosen"]) < option_limit(state.active):
+        state.pending = {"seat": state.active_seat, "kind": "encounter", "card": enc["card"]}
+        return
+    finish_encounter(state)
+
+
+def finish_encounter(state: GameState) -> None:
+    """The card goes to the bottom of the deck; then the Factory visit, if any."""
+    enc = state.turn.pop("encounter")
+    state.encounter_deck.insert(0, enc["card"])
+    from .aftermath import continue_after_encounter
+
+    continue_after_encounter(state)
+
+
+# --- taking a benefit, part by part ------------------------------------------
+
+
+def begin_benefit(state: GameState, source: str, choose: list, at: str | None = None) -> None:
+    """Offer a benefit: ``choose`` lists alternatives (lists of (kind, amount) parts).
+
+    ``at`` is where resources, workers, structures and mechs go (an encounter's
+    territory); None means the usual places (territories with one of your workers).
+    When the benefit is taken or declined, the source's continuation runs.
+    """
+    state.pending = {
+        "seat": state.active_seat,
+        "kind": "benefit",
+        "source": source,
+        "at": at,
+        "choose": [[[kind, n] for kind, n in alt] for alt in choose],
+    }
+    _prune_or_finish(state)
+
+
+def _places(state: GameState, player: Player) -> list[str]:
+    at = state.pending["at"]
+    return [at] if at else worker_territories(state, player)
+
+
+def produce_territories(state: GameState, player: Player) -> list[str]:
+    """Territories a Factory Produce may use: controlled, producing, with a worker (no Mill)."""
+    return [h for h in worker_territories(state, player) if TERRAIN[h] in PRODUCTION]
+
+
+def part_actions(state: GameState, player: Player, kind: str, amount: int) -> list[str]:
+    """The actions that take one piece of a part of a benefit (empty: nothing to take)."""
+    if kind in TRACKS:
+        return [f"gain:{kind}"]
+    at = state.pending["at"]
+    hexes = _places(state, player)
+    if kind in RESOURCES or kind == "any":
+        types = RESOURCES if kind == "any" else (kind,)
+        return [f"res:{r}@{h}" for r in types for h in hexes]
+    if kind == "worker":
+        return [f"worker@{h}" for h in hexes] if None in player.workers else []
+    if kind == "build":
+        return ["build:" + c for c in build_choices(state, player, [at] if at else None)]
+    if kind == "deploy":
+        return ["deploy:" + c for c in deploy_choices(state, player, [at] if at else None)]
+    if kind == "enlist":
+        return ["enlist:" + c for c in enlist_choices(player)]
+    if kind == "upgrade":
+        return ["upgrade:" + c for c in upgrade_choices(player)]
+    if kind == "produce":
+        spots = produce_territories(state, player)
+        return [
+            "produce:" + "+".join(combo)
+            for k in range(1, min(amount, len(spots)) + 1)
+            for combo in combinations(spots, k)
+        ]
+    if kind == "peek":
+        return [f"peek:{p.seat}" for p in state.players if p.seat != player.seat]
+    raise AssertionError(kind)
+
+
+def _is_automatic(state: GameState, kind: str) -> bool:
+    """Parts "all" may take without a choice: tracks, and fixed resources with one place."""
+    single = state.pending["at"] is not None
+    return kind in TRACKS or (single and kind in RESOURCES) or (single and kind == "worker")
+
+
+def legal_benefit(state: GameState) -> list[str]:
+    pending = state.pending
+    player = state.active
+    options = set()
+    for alt in pending["choose"]:
+        for kind, n in alt:
+            options.update(part_actions(state, player, kind, n))
+    if len(pending["choose"]) == 1:
+        auto = sum(n for kind, n in pending["choose"][0] if _is_automatic(state, kind))
+        if auto > 1:
+            options.add("all")
+    options.add("done")
+    return sorted(options)
+
+
+def _part_of(action: str) -> tuple[str, str]:
+    """(part kind, or the resource type for res:) and the argument of an action."""
+    verb, _, arg = action.partition(":")
+    if verb == "gain":
+        return arg, ""
+    if verb.startswith("worker@"):
+        return "worker", verb.split("@")[1]
+    return verb, arg
+
+
+def apply_benefit(state: GameState, action: str) -> None:
+    pending = state.pending
+    player = state.active
+    if action == "done":
+        _finish_benefit(state)
+        return
+    if action == "all":
+        for part in pending["choose"][0]:
+            if _is_automatic(state, part[0]):
+                _take(state, player, part[0], part[1], pending["at"] or "")
+                part[1] = 0
+        _prune_or_finish(state)
+        return
+    verb, arg = _part_of(action)
+    if verb == "res":
+        res, hid = arg.split("@")
+        kinds = (res, "any")
+    else:
+        kinds = (verb,)
+    for alt in pending["choose"]:
+        part = next((p for k in kinds for p in alt if p[0] == k and p[1] > 0), None)
+        if part and action in part_actions(state, player, part[0], part[1]):
+            pending["choose"] = [alt]
+            break
+    else:
+        raise AssertionError(action)
+    if verb == "res":
+        state.add_resource(hid, res)
+        part[1] -= 1
+    elif verb in TRACKS or verb == "worker":
+        _take(state, player, verb, 1, arg)
+        part[1] -= 1
+    else:
+        _do_action(state, player, verb, arg)
+        part[1] = 0
+    _prune_or_finish(state)
+
+
+def _take(state: GameState, player: Player, kind: str, n: int, hid: str) -> None:
+    if kind == "coins":
+        player.coins += n
+    elif kind == "popularity":
+        gain_popularity(player, n)
+    elif kind == "power":
+        gain_power(player, n)
+    elif kind == "cards":
+        draw_combat_cards(state, player, n)
+    elif kind in RESOURCES:
+        state.add_resource(hid, kind, n)
+    elif kind == "worker":
+        for _ in range(n):
+            deploy_worker(player, hid)
+    else:
+        raise AssertionError(kind)
+
+
+def _do_action(state: GameState, player: Player, verb: str, arg: str) -> None:
+    if verb == "build":
+        do_build(player, arg)
+    elif verb == "deploy":
+        do_deploy(player, arg)
+    elif verb == "enlist":
+        do_enlist(state, player, arg)
+    elif verb == "upgrade":
+        do_upgrade(player, arg)
+    elif verb == "produce":
+        produce(state, player, arg.split("+"))
+    elif verb == "peek":
+        state.log.append({"seat": player.seat, "event": "peek", "target": int(arg)})
+    else:
+        raise AssertionError(verb)
+    state.log.append({"seat": player.seat, "event": f"benefit_{verb}", "choice": arg})
+
+
+def produce(state: GameState, player: Player, hexes: list[str]) -> None:
+    """Each of the player's workers on these territories produces once (no Mill, no cost)."""
+    for hid in hexes:
+        product = PRODUCTION[TERRAIN[hid]]
+        for _ in range(player.workers.count(hid)):
+            if product == "worker":
+                deploy_worker(player, hid)
+            else:
+                state.add_resource(hid, product)
+
+
+def _prune_or_finish(state: GameState) -> None:
+    """Drop used-up or impossible parts; finish when nothing is left to take."""
+    pending = state.pending
+    player = state.active
+    kept = []
+    for alt in pending["choose"]:
+        alt = [p for p in alt if p[1] > 0 and part_actions(state, player, p[0], p[1])]
+        if alt:
+            kept.append(alt)
+    pending["choose"] = kept
+    if not kept:
+        _finish_benefit(state)
+
+
+def _finish_benefit(state: GameState) -> None:
+    source = state.pending["source"]
+    if source == "encounter":
+        _after_encounter_benefit(state)
+    else:
+        from .factory import after_factory_benefit
+
+        after_factory_benefit(state)
+
+
+HANDLERS: dict = {
+    "encounter": (legal_encounter, apply_encounter),
+    "benefit": (legal_benefit, apply_benefit),
+}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import bottom_actions, combat, encounters, factory, top_actions, turn
+from . import bottom_actions, combat, encounters, factory, objectives, top_actions, turn
 from .state import GameState, IllegalActionError
 
 #: Pending decision kind -> (legal actions, apply one).
@@ -35,7 +35,8 @@ def legal_actions(state: GameState) -> list[str]:
     if state.game_over:
         return []
     legal, _ = HANDLERS[state.pending["kind"]]
-    return sorted(set(legal(state)))
+    # A met objective may be revealed at any decision of the active player's turn.
+    return sorted(set(legal(state)) | set(objectives.reveal_options(state)))
 
 
 def apply_in_place(state: GameState, action: str, check: bool = True) -> None:
@@ -45,6 +46,8 @@ def apply_in_place(state: GameState, action: str, check: bool = True) -> None:
             f"{action!r} is not legal now (pending: {state.pending.get('kind')})"
         )
     _, perform = HANDLERS[state.pending["kind"]]
+    if objectives.is_reveal(action):
+        perform = objectives.apply_reveal
     state.history.append(action)
     perform(state, action)
 

@@ -21,16 +21,14 @@ def legal_section(state: GameState) -> list[str]:
     player = state.active
     relentless = FACTIONS[player.faction]["ability"] == "relentless"
     sections = range(5 if player.factory_card else 4)
-    return [
-        f"section:{i}" for i in sections if relentless or i != player.last_section
-    ]
+    return [f"section:{i}" for i in sections if relentless or i != player.last_section]
 
 
 def apply_section(state: GameState, action: str) -> None:
     index = int(action.split(":")[1])
     player = state.active
     player.last_section = index
-    state.turn = {"section": index, "coercion_used": False}
+    state.turn = {"section": index, "coercion_used": False, "log_start": len(state.log)}
     if index == 4:
         from .factory import begin_factory_section
 

@@ -1,0 +1,214 @@
+"""Objective cards: conditions, and revealing a met objective for a star.
+
+Each player holds two secret objective cards. At any decision of one's own turn
+the player may reveal a card whose condition holds at that moment
+("objective:<n>"): one star goes on the objective space and both cards go to
+the bottom of the objective deck (index 0; the end of the list is its top).
+Saxony (Dominate) keeps the other card and may complete it too. Revealing never
+changes the pending decision, so the interrupted decision simply continues.
+
+The conditions are data in :data:`scythe_core.cards.OBJECTIVES`: clauses
+``(stat, comparison, value)`` over the small named stats below.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from .board import ADJACENT, FACTORY, LAKES, TERRAIN, TUNNELS
+from .cards import OBJECTIVES
+from .data import FACTIONS, PRODUCTION, RESOURCES
+from .economy import place_star
+from .state import GameState, Player
+
+COMPARE = {">=": operator.ge, "<=": operator.le, "==": operator.eq}
+
+MAIN_TERRAINS = tuple(PRODUCTION)
+
+# --- stats -------------------------------------------------------------------
+
+
+def _controlled(state: GameState, player: Player) -> list[str]:
+    return state.controlled_territories(player.seat)
+
+
+def _land(hid: str) -> bool:
+    return TERRAIN[hid] not in ("lake", "home")
+
+
+def control_count(state: GameState, player: Player, what: str) -> int:
+    """Controlled territories of a terrain, or "tunnel" (printed tunnels), or "factory"."""
+    hexes = _controlled(state, player)
+    if what == "tunnel":
+        return sum(1 for h in hexes if h in TUNNELS)
+    return sum(1 for h in hexes if TERRAIN[h] == what)
+
+
+def highest_power(state: GameState, player: Player) -> int:
+    return int(all(player.power >= p.power for p in state.players))
+
+
+def workers_forced_out(state: GameState, player: Player) -> int:
+    """Enemy workers this player made retreat during the current turn."""
+    if state.active_seat != player.seat:
+        return 0
+    start = state.turn.get("log_start", len(state.log))
+    return sum(
+        entry.get("count", 1)
+        for entry in state.log[start:]
+        if entry.get("event") == "worker_retreat" and entry.get("seat") == player.seat
+    )
+
+
+def stockpile(state: GameState, player: Player) -> int:
+    """The most resources on one controlled territory that holds every resource type."""
+    best = 0
+    for hid in _controlled(state, player):
+        bucket = state.resources_at(hid)
+        if all(bucket.get(r) for r in RESOURCES):
+            best = max(best, sum(bucket.values()))
+    return best
+
+
+def pieces_on_one_territory(state: GameState, player: Player) -> int:
+    """The most of the player's pieces (character, workers, mechs, structures) on a territory."""
+    spots = {player.character, *player.mechs, *player.structures.values()}
+    spots.update(w for w in player.workers if w)
+    built = list(player.structures.values())
+    return max(
+        (player.units_at(h) + built.count(h) for h in spots if _land(h)),
+        default=0,
+    )
+
+
+def wolf_territories(state: GameState, player: Player) -> int:
+    """Controlled territories with the character, exactly 1 mech, 1 worker and 5+ resources."""
+    hid = player.character
+    ok = (
+        _land(hid)
+        and state.territory_controller(hid) == player.seat
+        and player.mechs.count(hid) == 1
+        and player.workers.count(hid) == 1
+        and sum(state.resources_at(hid).values()) >= 5
+    )
+    return int(ok)
+
+
+def _next_to_factory() -> tuple[str, ...]:
+    return tuple(h for h in ADJACENT[FACTORY] if _land(h))
+
+
+def control_next_to_factory(state: GameState, player: Player) -> int:
+    near = _next_to_factory()
+    return sum(1 for h in _controlled(state, player) if h in near)
+
+
+def most_around_one_lake(state: GameState, player: Player) -> int:
+    mine = set(_controlled(state, player))
+    return max(sum(1 for h in ADJACENT[lake] if _land(h) and h in mine) for lake in LAKES)
+
+
+def most_of_one_resource(state: GameState, player: Player) -> int:
+    return max(state.controlled_resources(player.seat).values())
+
+
+def most_workers_next_to_factory(state: GameState, player: Player) -> int:
+    return max(player.workers.count(h) for h in _next_to_factory())
+
+
+def worker_terrain_types(state: GameState, player: Player) -> int:
+    """Main terrain types among controlled territories that hold one of the player's workers."""
+    return len(
+        {TERRAIN[h] for h in _controlled(state, player) if h in player.workers} & set(MAIN_TERRAINS)
+    )
+
+
+def structures_away_from_home(state: GameState, player: Player) -> int:
+    near_home = set(ADJACENT[player.home])
+    return sum(1 for h in player.structures.values() if h not in near_home)
+
+
+STATS = {
+    "coins": lambda s, p: p.coins,
+    "popularity": lambda s, p: p.popularity,
+    "power": lambda s, p: p.power,
+    "workers": lambda s, p: p.workers_on_board(),
+    "mechs": lambda s, p: len(p.mechs),
+    "structures": lambda s, p: len(p.structures),
+    "recruits": lambda s, p: len(p.recruits),
+    "upgrades": lambda s, p: len(p.upgraded_top),
+    "combat_cards": lambda s, p: len(p.combat_cards),
+    "combat_stars": lambda s, p: p.stars.get("combat", 0),
+    "factory_card": lambda s, p: int(p.factory_card is not None),
+    "workers_minus_recruits": lambda s, p: p.workers_on_board() - len(p.recruits),
+    "highest_power": highest_power,
+    "workers_forced_out": workers_forced_out,
+    "stockpile": stockpile,
+    "pieces_on_one_territory": pieces_on_one_territory,
+    "wolf_territories": wolf_territories,
+    "control_next_to_factory": control_next_to_factory,
+    "most_around_one_lake": most_around_one_lake,
+    "most_of_one_resource": most_of_one_resource,
+    "most_workers_next_to_factory": most_workers_next_to_factory,
+    "worker_terrain_types": worker_terrain_types,
+    "structures_away_from_home": structures_away_from_home,
+}
+
+
+def stat(state: GameState, player: Player, name: str) -> int:
+    """One named stat; "control:<terrain|tunnel|factory>" and "resource:<type>" take a suffix."""
+    kind, _, arg = name.partition(":")
+    if kind == "control":
+        return control_count(state, player, arg)
+    if kind == "resource":
+        return state.controlled_resources(player.seat)[arg]
+    return STATS[name](state, player)
+
+
+def is_met(state: GameState, player: Player, card: int) -> bool:
+    """Whether the objective's condition holds right now for the player."""
+    return all(
+        COMPARE[op](stat(state, player, name), value) for name, op, value in OBJECTIVES[card]
+    )
+
+
+# --- revealing ---------------------------------------------------------------
+
+
+def _dominates(player: Player) -> bool:
+    return FACTIONS[player.faction]["ability"] == "dominate"
+
+
+def may_earn_objective_star(player: Player) -> bool:
+    """One objective star at most; Saxony may complete both cards."""
+    limit = 2 if _dominates(player) else 1
+    return player.stars.get("objective", 0) < limit
+
+
+def reveal_options(state: GameState) -> list[str]:
+    """ "objective:<n>" for each met objective, at any decision of the active player's turn."""
+    if state.game_over or state.pending.get("seat") != state.active_seat:
+        return []
+    player = state.active
+    if not player.objectives or not may_earn_objective_star(player):
+        return []
+    return [f"objective:{n}" for n in player.objectives if is_met(state, player, n)]
+
+
+def is_reveal(action: str) -> bool:
+    return action.startswith("objective:")
+
+
+def apply_reveal(state: GameState, action: str) -> None:
+    """Reveal the card, discard it (and, except for Saxony, the other one), place the star."""
+    card = int(action.split(":")[1])
+    player = state.active
+    player.objectives.remove(card)
+    state.objective_deck.insert(0, card)
+    if not _dominates(player):
+        for other in player.objectives:
+            state.objective_deck.insert(0, other)
+        player.objectives = []
+    player.objective_done += 1
+    state.log.append({"seat": player.seat, "event": "objective", "card": card})
+    place_star(state, player, "objective")

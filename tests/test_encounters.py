@@ -1,0 +1,288 @@
+"""Encounters: token, card draw, options and costs, benefits on the character's territory."""
+
+from __future__ import annotations
+
+import pytest
+
+from scythe_core import cards, legal_actions, new_game
+from scythe_core.data import MATS
+from scythe_core.engine import apply_in_place
+
+MAT_OF = {
+    "nordic": "mechanical",
+    "saxony": "engineering",
+    "polania": "industrial",
+    "rusviet": "patriotic",
+    "crimea": "agricultural",
+}
+TOKEN = "r4c1"  # a village with an encounter token; r4c0 borders it by land
+
+
+def game(faction="nordic", other="saxony", seed=5):
+    state = new_game(
+        {
+            "seed": seed,
+            "seats": [
+                {"faction": faction, "mat": MAT_OF[faction]},
+                {"faction": other, "mat": MAT_OF[other]},
+            ],
+        }
+    )
+    state.turn_index = state.turn_order.index(0)
+    state.pending = {"seat": 0, "kind": "section"}
+    for p in state.players:
+        p.objectives = []  # no objective reveals in these legal lists
+    return state
+
+
+def move_section(player):
+    return [t for t, *_ in MATS[player.mat]["sections"]].index("move")
+
+
+def walk_into_token(state, card, start="r4c0", token=TOKEN):
+    """Seat 0's character steps onto the token with ``card`` on top of the deck."""
+    player = state.players[0]
+    player.character = start
+    state.encounter_deck.remove(card)
+    state.encounter_deck.append(card)  # the end of the list is the top
+    apply_in_place(state, f"section:{move_section(player)}")
+    apply_in_place(state, "move")
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, f"to:{token}")
+    if state.pending["kind"] == "move":
+        apply_in_place(state, "done")
+    return player
+
+
+def test_character_stops_on_token_and_meets_the_top_card_after_the_move():
+    state = game()
+    deck = len(state.encounter_deck)
+    walk_into_token(state, 7)
+    assert state.pending == {"seat": 0, "kind": "encounter", "card": 7}
+    assert TOKEN not in state.encounter_tokens
+    assert len(state.encounter_deck) == deck - 1
+    assert legal_actions(state) == ["option:1", "option:2", "option:3"]
+
+
+def test_no_encounter_without_a_token():
+    state = game()
+    state.encounter_tokens.remove(TOKEN)
+    deck = list(state.encounter_deck)
+    walk_into_token(state, 7)
+    assert state.pending["kind"] == "bottom"
+    assert state.encounter_deck[-1] == 7 and len(state.encounter_deck) == len(deck)
+
+
+def test_an_option_is_legal_only_if_its_cost_can_be_paid_in_full():
+    state = game()
+    player = state.players[0]
+    player.coins, player.popularity = 1, 1
+    walk_into_token(state, 1)  # option 2 costs 2 coins, option 3 costs 2 popularity
+    assert legal_actions(state) == ["option:1"]
+
+
+def test_cost_is_paid_and_resources_land_on_the_characters_territory():
+    state = game()
+    player = walk_into_token(state, 1)
+    coins = player.coins
+    apply_in_place(state, "option:2")  # pay 2 coins: 4 food
+    assert player.coins == coins - 2
+    assert state.pending["kind"] == "benefit"
+    assert "res:food@" + TOKEN in legal_actions(state)
+    apply_in_place(state, "all")
+    assert state.resources_at(TOKEN) == {"food": 4}
+    assert state.pending["kind"] == "bottom"
+
+
+def test_free_option_gives_coins_and_popularity():
+    state = game()
+    player = walk_into_token(state, 1)
+    coins, popularity = player.coins, player.popularity
+    apply_in_place(state, "option:1")
+    assert set(legal_actions(state)) == {"gain:coins", "gain:popularity", "all", "done"}
+    apply_in_place(state, "all")
+    assert (player.coins, player.popularity) == (coins + 2, popularity + 1)
+
+
+def test_benefit_may_be_taken_in_part():
+    state = game()
+    player = walk_into_token(state, 3)
+    on_board = player.workers_on_board()
+    apply_in_place(state, "option:2")  # pay 2 coins: 1 worker and 3 food
+    apply_in_place(state, f"res:food@{TOKEN}")
+    apply_in_place(state, "done")
+    assert state.resources_at(TOKEN) == {"food": 1}
+    assert player.workers_on_board() == on_board
+    assert state.pending["kind"] == "bottom"
+
+
+def test_worker_comes_from_the_mat_onto_the_encounter_territory():
+    state = game()
+    player = walk_into_token(state, 3)
+    apply_in_place(state, "option:2")
+    apply_in_place(state, f"worker@{TOKEN}")
+    assert player.workers.count(TOKEN) == 1
+    apply_in_place(state, "all")
+    assert state.resources_at(TOKEN) == {"food": 3}
+
+
+def test_resources_of_any_types_are_chosen_one_by_one():
+    state = game()
+    player = walk_into_token(state, 15)
+    player.popularity = 5
+    apply_in_place(state, "option:3")  # pay 3 popularity: 5 resources of any types
+    assert player.popularity == 2
+    assert "all" not in legal_actions(state)
+    for res in ("oil", "oil", "metal", "wood", "food"):
+        apply_in_place(state, f"res:{res}@{TOKEN}")
+    assert state.resources_at(TOKEN) == {"oil": 2, "metal": 1, "wood": 1, "food": 1}
+    assert state.pending["kind"] == "bottom"
+
+
+def test_build_is_free_on_the_encounter_territory_and_pays_no_recruit_bonus():
+    state = game()
+    player, neighbour = state.players
+    neighbour.recruits["build"] = "coins"  # ongoing bonus: popularity when a neighbour builds
+    walk_into_token(state, 1)
+    coins, popularity = player.coins, neighbour.popularity
+    apply_in_place(state, "option:3")  # pay 2 popularity: build
+    options = legal_actions(state)
+    assert options == sorted(
+        f"build:{s}@{TOKEN}" for s in ("armory", "mill", "mine", "monument")
+    ) + ["done"]
+    apply_in_place(state, f"build:mill@{TOKEN}")
+    assert player.structures == {"mill": TOKEN}
+    assert player.coins == coins  # no coins from the mat section
+    assert neighbour.popularity == popularity
+
+
+def test_deploy_from_an_encounter_goes_on_the_characters_territory():
+    state = game()
+    player = walk_into_token(state, 5)
+    player.coins = 4
+    apply_in_place(state, "option:2")  # pay 4 coins: deploy
+    assert player.coins == 0
+    assert all(a.endswith(f"@{TOKEN}") for a in legal_actions(state) if a != "done")
+    apply_in_place(state, f"deploy:3@{TOKEN}")
+    assert player.mechs == [TOKEN] and player.mech_abilities == [3]
+
+
+def test_enlist_gives_the_one_time_bonus_but_no_ongoing_bonuses():
+    state = game()
+    player, neighbour = state.players
+    neighbour.recruits["enlist"] = "power"  # would draw a combat card on an Enlist action
+    walk_into_token(state, 2)
+    cards_before = len(neighbour.combat_cards)
+    apply_in_place(state, "option:3")  # pay 2 popularity: enlist
+    coins = player.coins
+    apply_in_place(state, "enlist:deploy>coins")
+    assert player.recruits == {"deploy": "coins"}
+    assert player.coins == coins + 2
+    assert len(neighbour.combat_cards) == cards_before
+
+
+def test_upgrade_from_an_encounter_moves_one_cube_for_free():
+    state = game()
+    player = walk_into_token(state, 7)
+    apply_in_place(state, "option:2")  # pay 2 coins: upgrade
+    apply_in_place(state, "upgrade:bolster_power>deploy")
+    assert player.upgraded_top == ["bolster_power"]
+    assert player.upgraded_bottom == {"deploy": 1}
+
+
+def test_used_card_goes_to_the_bottom_of_the_deck():
+    state = game()
+    walk_into_token(state, 7)
+    apply_in_place(state, "option:1")
+    apply_in_place(state, "done")
+    assert state.encounter_deck[0] == 7
+    assert state.encounter_deck.count(7) == 1
+
+
+def test_one_option_only_without_meander():
+    state = game()
+    walk_into_token(state, 1)
+    apply_in_place(state, "option:1")
+    apply_in_place(state, "all")
+    assert state.pending["kind"] == "bottom"
+
+
+def test_meander_polania_takes_two_different_options_first_paying_the_second():
+    state = game("polania")
+    player = walk_into_token(state, 1)
+    player.coins = 0
+    assert legal_actions(state) == ["option:1", "option:3"]
+    apply_in_place(state, "option:1")  # 2 coins and 1 popularity
+    apply_in_place(state, "all")
+    assert state.pending["kind"] == "encounter"
+    assert legal_actions(state) == ["done", "option:2", "option:3"]
+    apply_in_place(state, "option:2")  # paid with the coins just gained
+    assert player.coins == 0
+    apply_in_place(state, "all")
+    assert state.resources_at(TOKEN) == {"food": 4}
+    assert state.pending["kind"] == "bottom"
+    assert state.encounter_deck[0] == 1
+
+
+def test_meander_may_stop_after_one_option():
+    state = game("polania")
+    walk_into_token(state, 1)
+    apply_in_place(state, "option:1")
+    apply_in_place(state, "done")
+    apply_in_place(state, "done")
+    assert state.pending["kind"] == "bottom"
+
+
+def test_encounter_only_after_the_character_wins_the_combat_there():
+    state = game()
+    player, enemy = state.players
+    enemy.mechs.append(TOKEN)
+    enemy.mech_abilities.append(0)
+    player.power, enemy.power = 5, 0
+    walk_into_token(state, 7)
+    assert state.pending["kind"] == "combat_commit"
+    apply_in_place(state, "commit:5:-")
+    apply_in_place(state, "commit:0:-")
+    assert player.character == TOKEN
+    assert state.pending["kind"] == "encounter"
+
+
+def test_no_encounter_when_the_character_loses_and_the_token_stays():
+    state = game()
+    player, enemy = state.players
+    enemy.mechs.append(TOKEN)
+    enemy.mech_abilities.append(0)
+    player.power, enemy.power = 0, 3
+    walk_into_token(state, 7)
+    apply_in_place(state, "commit:0:-")
+    apply_in_place(state, "commit:3:-")
+    assert player.character == player.home
+    assert TOKEN in state.encounter_tokens
+    assert state.pending["kind"] == "bottom"
+
+
+def test_stars_earned_in_an_encounter_are_placed_after_the_top_action():
+    state = game()
+    player = walk_into_token(state, 25)
+    player.power = 14
+    apply_in_place(state, "option:2")  # pay 2 coins: 4 power
+    apply_in_place(state, "all")
+    assert player.power == 16
+    assert player.stars.get("power") == 1
+
+
+@pytest.mark.parametrize("card", range(1, 37))
+def test_every_encounter_card_has_three_options_and_texts_in_english_and_dutch(card):
+    options = cards.ENCOUNTERS[card]
+    assert len(options) == 3
+    assert options[0]["cost"] == {}
+    assert set(options[1]["cost"]) == {"coins"}
+    assert set(options[2]["cost"]) == {"popularity"}
+    english, dutch = cards.encounter_text(card, "en"), cards.encounter_text(card, "nl")
+    assert len(english) == len(dutch) == 3
+    assert english != dutch and all(english) and all(dutch)
+
+
+def test_promo_encounters_only_behind_the_option():
+    assert cards.deck_cards("encounter") == tuple(range(1, 29))
+    assert cards.deck_cards("encounter", {"promo_encounters": True}) == tuple(range(1, 37))
