@@ -119,6 +119,16 @@ def test_workers_carried_by_a_mech_may_still_move_themselves():
     assert me.workers[0] == "r6c1"
 
 
+def test_a_worker_may_first_walk_to_a_mech_and_then_ride_it():
+    state, me, _ = game()
+    me.mechs, me.mech_abilities = ["r6c0"], [0]
+    set_workers(me, "r7c1")
+    moving(state)
+    play(state, "unit:worker:0", "to:r6c0", "unit:mech:0", "load:worker:0", "to:r6c1")
+    assert me.workers[0] == "r6c1"
+    assert me.mechs == ["r6c1"]
+
+
 def test_only_a_mech_with_speed_loads_after_its_first_step():
     state, me, _ = game()
     give_mech_abilities(me, "speed")
