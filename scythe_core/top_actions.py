@@ -124,14 +124,25 @@ def produce_territories(state: GameState, player: Player) -> list[str]:
 
 
 def produce_options(state: GameState, player: Player) -> list[str]:
+    """Up to 2 (3 upgraded) territories, plus the Mill's territory as an extra one.
+
+    The rulebook: the Mill produces as one worker, with any workers there, and
+    "het is een extra gebied voor productie" (it is an additional territory).
+    """
     if not can_afford_track_cost(player, produce_cost(player)):
         return []
     hexes = produce_territories(state, player)
+    mill = player.structures.get("mill")
+    others = [h for h in hexes if h != mill]
+    extras = ([], [mill]) if mill in hexes else ([],)
     limit = top_amount(player, "produce_territories")
     options = []
-    for k in range(1, min(limit, len(hexes)) + 1):
-        for combo in combinations(hexes, k):
-            options.append("produce:" + "+".join(combo))
+    for k in range(min(limit, len(others)) + 1):
+        for combo in combinations(others, k):
+            for extra in extras:
+                chosen = sorted([*combo, *extra], key=reading_order_key)
+                if chosen:
+                    options.append("produce:" + "+".join(chosen))
     return sorted(options)
 
 

@@ -259,6 +259,32 @@ def test_the_mill_adds_to_the_workers_on_its_territory():
     assert state.resources == {"r2c5": {"food": 3}}
 
 
+def test_the_mills_territory_is_produced_in_addition_to_the_usual_two():
+    # Rulebook (NL): the Mill "is een extra gebied voor productie".
+    state, p = nordic_game()
+    set_workers(p, "r1c4", "r1c5", "r2c5")
+    p.structures = {"mill": "r2c5"}
+    options = legal_actions(choose_top(state, "produce"))
+    assert "produce:r1c4+r1c5+r2c5" in options
+    assert not any(o.count("+") > 2 for o in options)
+    play(state, "produce:r1c4+r1c5+r2c5")
+    assert state.resources == {"r1c4": {"wood": 1}, "r1c5": {"oil": 1}, "r2c5": {"food": 2}}
+
+
+def test_without_the_mill_three_territories_need_the_upgrade():
+    state, p = nordic_game()
+    set_workers(p, "r1c4", "r1c5", "r2c5")
+    assert "produce:r1c4+r1c5+r2c5" not in legal_actions(choose_top(state, "produce"))
+
+
+def test_the_mill_does_not_produce_on_a_territory_an_opponent_controls():
+    state, p = nordic_game()
+    set_workers(p, "r1c4")
+    p.structures = {"mill": "r2c5"}
+    set_workers(state.players[1], "r2c5")
+    assert legal_actions(choose_top(state, "produce")) == ["produce:r1c4", "skip"]
+
+
 def test_a_mill_on_a_village_produces_a_worker():
     state, p = nordic_game()
     set_workers(p, "r1c4")
