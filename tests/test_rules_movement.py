@@ -358,6 +358,15 @@ def test_speed_gives_the_character_and_mechs_one_extra_step():
     assert state.pending["kind"] != "move_unit"
 
 
+def test_with_speed_a_tunnel_hop_is_one_step_and_another_step_may_follow():
+    state, me, _ = game()
+    give_mech_abilities(me, "speed")
+    me.character = "r6c3"
+    moving(state)
+    play(state, "unit:character", "to:r2c3", "to:r3c3")
+    assert me.character == "r3c3"
+
+
 def test_speed_does_not_apply_to_workers():
     state, me, _ = game()
     give_mech_abilities(me, "speed")

@@ -121,6 +121,28 @@ def test_power_stops_at_sixteen():
     assert p.power == 16
 
 
+def test_an_empty_combat_deck_is_reshuffled_from_the_discards():
+    state, p = nordic_game()
+    p.upgraded_top = ["bolster_cards"]
+    p.combat_cards = []
+    state.combat_deck = [4]
+    state.combat_discard = [2, 5]
+    play(choose_top(state, "bolster"), "bolster:cards")
+    assert p.combat_cards[0] == 4
+    assert len(p.combat_cards) == 2 and p.combat_cards[1] in (2, 5)
+    assert len(state.combat_deck) == 1 and state.combat_discard == []
+
+
+def test_no_card_is_drawn_when_deck_and_discards_are_empty():
+    state, p = nordic_game()
+    p.combat_cards = []
+    state.combat_deck, state.combat_discard = [], []
+    coins = p.coins
+    play(choose_top(state, "bolster"), "bolster:cards")
+    assert p.combat_cards == []
+    assert p.coins == coins - 1
+
+
 def test_bolster_needs_a_coin():
     state, p = nordic_game()
     p.coins = 0
