@@ -31,7 +31,7 @@ from .state import GameState, Player
 
 
 def upgrade_choices(player: Player) -> list[str]:
-    """"<top slot>><bottom action>" pairs: a cube from a top slot to a free bottom slot."""
+    """ "<top slot>><bottom action>" pairs: a cube from a top slot to a free bottom slot."""
     tops = [s for s in TOP_SLOTS if s not in player.upgraded_top]
     bottoms = [
         b for b in BOTTOM_ACTIONS if player.upgraded_bottom.get(b, 0) < bottom_slots(player.mat, b)
@@ -55,7 +55,7 @@ def worker_territories(state: GameState, player: Player) -> list[str]:
 
 
 def deploy_choices(state: GameState, player: Player, hexes: list[str] | None = None) -> list[str]:
-    """"<mech slot>@<hex>": an undeployed mech onto a worker territory (never a lake)."""
+    """ "<mech slot>@<hex>": an undeployed mech onto a worker territory (never a lake)."""
     hexes = worker_territories(state, player) if hexes is None else hexes
     slots = [i for i in range(4) if i not in player.mech_abilities]
     return [f"{i}@{h}" for i in slots for h in hexes if TERRAIN[h] != "lake"]
@@ -68,7 +68,7 @@ def do_deploy(player: Player, choice: str) -> None:
 
 
 def build_choices(state: GameState, player: Player, hexes: list[str] | None = None) -> list[str]:
-    """"<structure>@<hex>": one structure per territory, not on lakes or home bases."""
+    """ "<structure>@<hex>": one structure per territory, not on lakes or home bases."""
     hexes = worker_territories(state, player) if hexes is None else hexes
     taken = {h for p in state.players for h in p.structures.values()}
     free = [h for h in hexes if h not in taken and TERRAIN[h] not in ("lake", "home")]
@@ -82,7 +82,7 @@ def do_build(player: Player, choice: str) -> None:
 
 
 def enlist_choices(player: Player) -> list[str]:
-    """"<bottom action>><one-time bonus>": a recruit token onto a free bonus space."""
+    """ "<bottom action>><one-time bonus>": a recruit token onto a free bonus space."""
     sections = [b for b in BOTTOM_ACTIONS if b not in player.recruits]
     bonuses = [b for b in RECRUIT_ONE_TIME if b not in player.recruits.values()]
     return [f"{s}>{b}" for s in sections for b in bonuses]
@@ -200,7 +200,9 @@ def _continue_payment(state: GameState) -> None:
 def bottom_options(state: GameState) -> list[str]:
     player = state.active
     bottom = state.pending["action"]
-    if not can_pay_resources(state, player, BOTTOM_COST_RESOURCE[bottom], bottom_cost(player, bottom)):
+    if not can_pay_resources(
+        state, player, BOTTOM_COST_RESOURCE[bottom], bottom_cost(player, bottom)
+    ):
         return []
     choices = EFFECT_CHOICES[bottom](state, player)
     if not choices and _row_complete(state, player, bottom):
@@ -212,7 +214,9 @@ def _row_complete(state: GameState, player: Player, bottom: str) -> bool:
     """No effect left to gain: the player may still pay for the coins and recruit bonus."""
     return {
         "upgrade": len(player.upgraded_top) == len(TOP_SLOTS)
-        or all(player.upgraded_bottom.get(b, 0) >= bottom_slots(player.mat, b) for b in BOTTOM_ACTIONS),
+        or all(
+            player.upgraded_bottom.get(b, 0) >= bottom_slots(player.mat, b) for b in BOTTOM_ACTIONS
+        ),
         "deploy": len(player.mechs) == 4,
         "build": len(player.structures) == 4,
         "enlist": len(player.recruits) == 4,

@@ -26,9 +26,7 @@ def _tunnel_set(player: Player) -> set[str]:
 
 
 def _controlled_of_terrain(state: GameState, seat: int, terrain: str) -> set[str]:
-    return {
-        h for h in state.controlled_territories(seat) if TERRAIN[h] == terrain
-    }
+    return {h for h in state.controlled_territories(seat) if TERRAIN[h] == terrain}
 
 
 def step_destinations(state: GameState, seat: int, kind: str, origin: str) -> list[str]:
