@@ -21,6 +21,7 @@ HANDLERS: dict = {
 }
 HANDLERS.update(encounters.HANDLERS)
 HANDLERS.update(factory.HANDLERS)
+HANDLERS.update(objectives.HANDLERS)
 
 
 def to_move(state: GameState) -> int | None:

@@ -185,14 +185,18 @@ def may_earn_objective_star(player: Player) -> bool:
     return player.stars.get("objective", 0) < limit
 
 
-def reveal_options(state: GameState) -> list[str]:
-    """ "objective:<n>" for each met objective, at any decision of the active player's turn."""
-    if state.game_over or state.pending.get("seat") != state.active_seat:
-        return []
-    player = state.active
+def revealable(state: GameState, player: Player) -> list[int]:
+    """The player's objective cards that could be revealed for a star now."""
     if not player.objectives or not may_earn_objective_star(player):
         return []
-    return [f"objective:{n}" for n in player.objectives if is_met(state, player, n)]
+    return [n for n in player.objectives if is_met(state, player, n)]
+
+
+def reveal_options(state: GameState) -> list[str]:
+    """Options "objective:<n>" for met objectives, at any decision of the active player's turn."""
+    if state.game_over or state.pending.get("seat") != state.active_seat:
+        return []
+    return [f"objective:{n}" for n in revealable(state, state.active)]
 
 
 def is_reveal(action: str) -> bool:
@@ -212,3 +216,33 @@ def apply_reveal(state: GameState, action: str) -> None:
     player.objective_done += 1
     state.log.append({"seat": player.seat, "event": "objective", "card": card})
     place_star(state, player, "objective")
+
+
+# --- the end of the turn -------------------------------------------------------
+
+
+def offer_reveal_before_turn_ends(state: GameState) -> bool:
+    """After the last action a met objective may still be revealed: ask once before passing.
+
+    Only when an objective is met now; otherwise the turn passes without a decision.
+    """
+    if state.turn.get("end_offered"):
+        return False
+    state.turn["end_offered"] = True
+    if not revealable(state, state.active):
+        return False
+    state.pending = {"seat": state.active_seat, "kind": "turn_end"}
+    return True
+
+
+def legal_turn_end(state: GameState) -> list[str]:
+    return ["end_turn"]
+
+
+def apply_turn_end(state: GameState, action: str) -> None:
+    from .turn import end_turn
+
+    end_turn(state)
+
+
+HANDLERS: dict = {"turn_end": (legal_turn_end, apply_turn_end)}

@@ -92,6 +92,10 @@ def end_turn(state: GameState) -> None:
     """Pass the turn clockwise; a new round starts when the first player is next."""
     if state.game_over:
         return
+    from .objectives import offer_reveal_before_turn_ends
+
+    if offer_reveal_before_turn_ends(state):
+        return
     state.turns_taken += 1
     state.turn_index = (state.turn_index + 1) % len(state.turn_order)
     if state.turn_index == 0:

@@ -399,6 +399,46 @@ def test_objective_6_only_counts_this_turns_retreats():
     assert "objective:6" not in legal_actions(state)
 
 
+def end_the_turn_without_actions(state):
+    apply_in_place(state, f"section:{move_section(state.active)}")
+    apply_in_place(state, "skip")
+    apply_in_place(state, "skip")
+
+
+def test_a_met_objective_may_still_be_revealed_when_the_last_action_is_over():
+    state = game()
+    player = state.players[0]
+    player.objectives = [12, 5]
+    player.coins = 20
+    end_the_turn_without_actions(state)
+    assert state.pending == {"seat": 0, "kind": "turn_end"}
+    assert legal_actions(state) == ["end_turn", "objective:12"]
+    apply_in_place(state, "objective:12")
+    assert legal_actions(state) == ["end_turn"]
+    apply_in_place(state, "end_turn")
+    assert state.active_seat == 1 and state.pending["kind"] == "section"
+
+
+def test_the_turn_passes_at_once_when_no_objective_is_met():
+    state = game()
+    player = state.players[0]
+    player.objectives = [12]
+    player.coins = 19
+    end_the_turn_without_actions(state)
+    assert state.active_seat == 1 and state.pending["kind"] == "section"
+
+
+def test_a_met_objective_may_be_kept_secret_past_the_end_of_the_turn():
+    state = game()
+    player = state.players[0]
+    player.objectives = [12]
+    player.coins = 20
+    end_the_turn_without_actions(state)
+    apply_in_place(state, "end_turn")
+    assert state.active_seat == 1
+    assert player.objectives == [12] and not player.stars
+
+
 @pytest.mark.parametrize("card", range(1, 28))
 def test_every_objective_has_a_text_in_english_and_dutch(card):
     english, dutch = cards.objective_text(card, "en"), cards.objective_text(card, "nl")
