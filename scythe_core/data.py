@@ -64,7 +64,12 @@ BOTTOM_ACTIONS = ("upgrade", "deploy", "build", "enlist")
 BOTTOM_COST_RESOURCE = {"upgrade": "oil", "deploy": "metal", "build": "wood", "enlist": "food"}
 
 #: Recruit ongoing bonus earned under each bottom action.
-RECRUIT_ONGOING_BONUS = {"upgrade": "power", "deploy": "coins", "build": "popularity", "enlist": "cards"}
+RECRUIT_ONGOING_BONUS = {
+    "upgrade": "power",
+    "deploy": "coins",
+    "build": "popularity",
+    "enlist": "cards",
+}
 
 #: Recruit one-time bonuses on the faction mat (each amount is 2).
 RECRUIT_ONE_TIME = ("power", "coins", "popularity", "cards")
@@ -90,31 +95,56 @@ MATS: dict[str, dict] = {
         "number": 1,
         "popularity": 2,
         "coins": 4,
-        "sections": (("bolster", 3, 2, 3), ("produce", 3, 1, 2), ("move", 3, 2, 1), ("trade", 4, 2, 0)),
+        "sections": (
+            ("bolster", 3, 2, 3),
+            ("produce", 3, 1, 2),
+            ("move", 3, 2, 1),
+            ("trade", 4, 2, 0),
+        ),
     },
     "engineering": {
         "number": 2,
         "popularity": 2,
         "coins": 5,
-        "sections": (("produce", 3, 2, 2), ("trade", 4, 2, 0), ("bolster", 3, 1, 3), ("move", 3, 2, 1)),
+        "sections": (
+            ("produce", 3, 2, 2),
+            ("trade", 4, 2, 0),
+            ("bolster", 3, 1, 3),
+            ("move", 3, 2, 1),
+        ),
     },
     "patriotic": {
         "number": 3,
         "popularity": 2,
         "coins": 6,
-        "sections": (("move", 2, 2, 1), ("bolster", 4, 1, 3), ("trade", 4, 2, 0), ("produce", 3, 2, 2)),
+        "sections": (
+            ("move", 2, 2, 1),
+            ("bolster", 4, 1, 3),
+            ("trade", 4, 2, 0),
+            ("produce", 3, 2, 2),
+        ),
     },
     "mechanical": {
         "number": 4,
         "popularity": 3,
         "coins": 6,
-        "sections": (("trade", 3, 2, 0), ("bolster", 3, 1, 2), ("move", 3, 2, 2), ("produce", 4, 2, 2)),
+        "sections": (
+            ("trade", 3, 2, 0),
+            ("bolster", 3, 1, 2),
+            ("move", 3, 2, 2),
+            ("produce", 4, 2, 2),
+        ),
     },
     "agricultural": {
         "number": 5,
         "popularity": 4,
         "coins": 7,
-        "sections": (("move", 2, 2, 1), ("trade", 4, 2, 0), ("produce", 4, 2, 2), ("bolster", 3, 1, 3)),
+        "sections": (
+            ("move", 2, 2, 1),
+            ("trade", 4, 2, 0),
+            ("produce", 4, 2, 2),
+            ("bolster", 3, 1, 3),
+        ),
     },
 }
 

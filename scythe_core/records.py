@@ -17,9 +17,7 @@ class RecordError(ValueError):
 
 def to_json(state: GameState) -> str:
     """The whole state as a JSON string (for debugging and fixtures)."""
-    return json.dumps(
-        {"format": SNAPSHOT_FORMAT, "state": state_to_dict(state)}, sort_keys=True
-    )
+    return json.dumps({"format": SNAPSHOT_FORMAT, "state": state_to_dict(state)}, sort_keys=True)
 
 
 def from_json(text: str) -> GameState:
