@@ -57,9 +57,6 @@ PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm)|^(service-worker|storage)\.js
 STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
 SOURCE_MAP_COMMENT = re.compile(rb"\n//# sourceMappingURL=\S+\s*$")
 
-#: The page's Python entry point (web/main.py); other web/*.py become importable modules.
-ENTRY = "main.py"
-
 
 def log(msg: str) -> None:
     print(f"[build] {msg}", flush=True)
@@ -248,8 +245,7 @@ def pyscript_config(wheel: Path, modules: list[Path]) -> dict:
     files = {f"./wheels/{wheel.name}": "./*"}
     for path in modules:
         rel = path.relative_to(WEB).as_posix()
-        if rel != ENTRY:
-            files[f"./py/{rel}"] = f"./{rel}"
+        files[f"./py/{rel}"] = f"./{rel}"
     # "interpreter" is resolved against the page URL, "files" against this config's URL:
     # both live at the site root, so the two agree.
     return {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": files}
