@@ -12,6 +12,7 @@ HANDLERS: dict = {
     "move": (top_actions.legal_move, top_actions.apply_move),
     "move_unit": (top_actions.legal_move_unit, top_actions.apply_move_unit),
     "trade_place": (top_actions.legal_trade_place, top_actions.apply_trade_place),
+    "produce_workers": (top_actions.legal_produce_workers, top_actions.apply_produce_workers),
     "bottom": (turn.legal_bottom, turn.apply_bottom),
     "pay": (bottom_actions.legal_pay, bottom_actions.apply_pay),
     "combat_order": (combat.legal_combat_order, combat.apply_combat_order),

@@ -76,7 +76,6 @@ def perform_top(state: GameState, action: str) -> None:
             state.pending = {"seat": player.seat, "kind": "trade_place", "left": 2}
     elif action.startswith("produce:"):
         perform_produce(state, player, action.split(":")[1].split("+"))
-        after_top(state)
     else:
         raise AssertionError(action)
 
@@ -147,16 +146,43 @@ def produce_options(state: GameState, player: Player) -> list[str]:
 
 
 def perform_produce(state: GameState, player: Player, hexes: list[str]) -> None:
+    """Pay, produce the resources, then ask how many workers each village makes."""
     pay_track_cost(player, produce_cost(player))
     mill = player.structures.get("mill")
+    villages = []
     for hid in sorted(hexes, key=reading_order_key):
         makers = player.workers.count(hid) + (1 if hid == mill else 0)
         product = PRODUCTION[TERRAIN[hid]]
-        for _ in range(makers):
-            if product == "worker":
-                deploy_worker(player, hid)
-            else:
-                state.add_resource(hid, product)
+        if product == "worker":
+            villages.append([hid, makers])
+            continue
+        state.add_resource(hid, product, makers)
+    state.pending = {"seat": player.seat, "kind": "produce_workers", "villages": villages}
+    _next_village(state)
+
+
+def _next_village(state: GameState) -> None:
+    """Each worker may produce: the player picks how many new workers a village gets."""
+    from .turn import after_top
+
+    villages = state.pending["villages"]
+    while villages and not legal_produce_workers(state)[1:]:
+        villages.pop(0)
+    if not villages:
+        after_top(state)
+
+
+def legal_produce_workers(state: GameState) -> list[str]:
+    hid, makers = state.pending["villages"][0]
+    on_mat = state.active.workers.count(None)
+    return [f"workers:{n}" for n in range(min(makers, on_mat) + 1)]
+
+
+def apply_produce_workers(state: GameState, action: str) -> None:
+    hid, _ = state.pending["villages"].pop(0)
+    for _ in range(int(action.split(":")[1])):
+        deploy_worker(state.active, hid)
+    _next_village(state)
 
 
 # --- move --------------------------------------------------------------------

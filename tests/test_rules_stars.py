@@ -75,7 +75,7 @@ def seven_workers(state, p):
     set_workers(p, "r1c6", "r1c4", "r1c4", "r1c4", "r1c4", "r1c4", "r1c4")
     p.power = p.popularity = 5
     choose_top(state, "produce")
-    return "produce:r1c6", "workers"
+    return ("produce:r1c6", "workers:1"), "workers"
 
 
 def fourteen_power(state, p):
@@ -105,9 +105,9 @@ GOALS = [
 def test_reaching_a_goal_places_a_star(almost):
     state = game()
     p = state.players[0]
-    action, category = almost(state, p)
+    actions, category = almost(state, p)
     assert p.stars == {}
-    play(state, action)
+    play(state, *([actions] if isinstance(actions, str) else actions))
     assert p.stars == {category: 1}
 
 

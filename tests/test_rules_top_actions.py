@@ -251,8 +251,19 @@ def test_a_village_produces_workers_from_the_mat_leftmost_first():
     state, p = nordic_game()
     set_workers(p, "r1c6", "r1c6", "r1c4")
     play(choose_top(state, "produce"), "produce:r1c6")
+    assert legal_actions(state) == ["workers:0", "workers:1", "workers:2"]
+    play(state, "workers:2")
     assert p.workers == ["r1c6", "r1c6", "r1c4", "r1c6", "r1c6", None, None, None]
     assert state.resources == {}
+
+
+def test_a_village_may_produce_fewer_workers_than_it_could():
+    # The rulebook: you may take only part of a benefit (each worker *may* produce).
+    state, p = nordic_game()
+    set_workers(p, "r1c6", "r1c6", "r1c4")
+    play(choose_top(state, "produce"), "produce:r1c6", "workers:1")
+    assert p.workers == ["r1c6", "r1c6", "r1c4", "r1c6", None, None, None, None]
+    assert state.pending["kind"] == "bottom"
 
 
 def test_village_production_is_limited_by_the_workers_left_on_the_mat():
@@ -260,6 +271,8 @@ def test_village_production_is_limited_by_the_workers_left_on_the_mat():
     set_workers(p, "r1c6", "r1c6", "r1c4", "r1c4", "r1c4", "r1c4", "r1c4")
     p.power = p.popularity = 5
     play(choose_top(state, "produce"), "produce:r1c6")
+    assert legal_actions(state) == ["workers:0", "workers:1"]
+    play(state, "workers:1")
     assert p.workers_on_board() == 8
     assert p.workers.count("r1c6") == 3
 
@@ -311,7 +324,7 @@ def test_a_mill_on_a_village_produces_a_worker():
     state, p = nordic_game()
     set_workers(p, "r1c4")
     p.structures = {"mill": "r1c6"}
-    play(choose_top(state, "produce"), "produce:r1c6")
+    play(choose_top(state, "produce"), "produce:r1c6", "workers:1")
     assert p.workers.count("r1c6") == 1
 
 
@@ -349,6 +362,6 @@ def test_the_produce_cost_is_counted_before_new_workers_arrive():
     state, p = nordic_game()
     set_workers(p, "r1c6", "r1c6", "r1c4")  # 3 on the board: free
     power = p.power
-    play(choose_top(state, "produce"), "produce:r1c6")
+    play(choose_top(state, "produce"), "produce:r1c6", "workers:2")
     assert p.workers_on_board() == 5
     assert p.power == power
