@@ -65,7 +65,40 @@ HOME_BASE_POSITIONS: dict[str, tuple[int, int]] = {
     "crimea": (8, 2),
 }
 
-RIVER_EDGE_LIST = ["r1c3|r1c4", "r1c3|r2c3", "r1c4|r2c3", "r1c5|r1c6", "r1c5|r2c5", "r2c1|r3c1", "r2c3|r2c4", "r2c4|r2c5", "r2c4|r3c5", "r2c5|r3c6", "r2c6|r3c6", "r2c6|HB-rusviet", "r3c1|r3c2", "r3c2|r4c1", "r3c5|r3c6", "r3c5|r4c5", "r4c0|r5c0", "r4c0|r5c1", "r4c1|r5c1", "r4c1|r5c2", "r4c4|r4c5", "r4c5|r5c5", "r5c0|r6c0", "r5c1|r6c0", "r5c1|r6c1", "r5c2|r6c1", "r6c1|r6c2", "r6c2|r7c3", "r6c3|r7c3", "r6c3|r7c4", "r6c4|r7c4", "r7c4|r7c5"]
+RIVER_EDGE_LIST = [
+    "r1c3|r1c4",
+    "r1c3|r2c3",
+    "r1c4|r2c3",
+    "r1c5|r1c6",
+    "r1c5|r2c5",
+    "r2c1|r3c1",
+    "r2c3|r2c4",
+    "r2c4|r2c5",
+    "r2c4|r3c5",
+    "r2c5|r3c6",
+    "r2c6|r3c6",
+    "r2c6|HB-rusviet",
+    "r3c1|r3c2",
+    "r3c2|r4c1",
+    "r3c5|r3c6",
+    "r3c5|r4c5",
+    "r4c0|r5c0",
+    "r4c0|r5c1",
+    "r4c1|r5c1",
+    "r4c1|r5c2",
+    "r4c4|r4c5",
+    "r4c5|r5c5",
+    "r5c0|r6c0",
+    "r5c1|r6c0",
+    "r5c1|r6c1",
+    "r5c2|r6c1",
+    "r6c1|r6c2",
+    "r6c2|r7c3",
+    "r6c3|r7c3",
+    "r6c3|r7c4",
+    "r6c4|r7c4",
+    "r7c4|r7c5",
+]
 
 
 def home_base_id(faction: str) -> str:
