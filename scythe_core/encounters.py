@@ -197,7 +197,7 @@ def legal_benefit(state: GameState) -> list[str]:
 
 
 def _part_of(action: str) -> tuple[str, str]:
-    """(part kind, or the resource type for res:) and the argument of an action."""
+    """An action's verb ("res", "build", ..., or the part kind for tracks and workers) and argument."""
     verb, _, arg = action.partition(":")
     if verb == "gain":
         return arg, ""

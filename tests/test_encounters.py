@@ -286,3 +286,31 @@ def test_every_encounter_card_has_three_options_and_texts_in_english_and_dutch(c
 def test_promo_encounters_only_behind_the_option():
     assert cards.deck_cards("encounter") == tuple(range(1, 29))
     assert cards.deck_cards("encounter", {"promo_encounters": True}) == tuple(range(1, 37))
+
+
+def test_random_playouts_reach_encounters_factory_cards_and_objectives():
+    """Seeded random games (steered toward the Factory) with every option of these modules."""
+    from scythe_core import rng as prng
+
+    events = {"encounter": 0, "factory_card": 0, "objective": 0}
+    for seed in range(8):
+        seats = 2 + seed % 4
+        state = new_game({"seed": seed, "seats": [{} for _ in range(seats)]})
+        chooser = prng.seed_state(seed)
+        while not state.game_over and state.turns_taken < 400:
+            options = legal_actions(state)
+            chooser, pick = prng.randbelow(chooser, len(options))
+            action = options[pick]
+            if "to:r4c3" in options:
+                action = "to:r4c3"
+            apply_in_place(state, action)
+        for entry in state.log:
+            if entry["event"] in events:
+                events[entry["event"]] += 1
+        kept = sum(p.factory_card is not None for p in state.players)
+        assert kept + len(state.factory_deck) == seats + 1
+        held = sum(len(p.objectives) for p in state.players)
+        assert held + len(state.objective_deck) == 23
+        drawn = 1 if "encounter" in state.turn else 0  # a game may end during an encounter
+        assert len(state.encounter_deck) + drawn == 28
+    assert all(events.values()), events
