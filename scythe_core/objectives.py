@@ -186,8 +186,10 @@ def may_earn_objective_star(player: Player) -> bool:
 
 
 def revealable(state: GameState, player: Player) -> list[int]:
-    """The player's objective cards that could be revealed for a star now."""
-    if not player.objectives or not may_earn_objective_star(player):
+    """The player's objective cards that could be revealed for a star now (never the Automa's)."""
+    if player.controller == "automa" or not player.objectives:
+        return []
+    if not may_earn_objective_star(player):
         return []
     return [n for n in player.objectives if is_met(state, player, n)]
 
