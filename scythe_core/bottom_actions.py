@@ -242,8 +242,23 @@ def finish_bottom(state: GameState, action: str) -> None:
     bottom, _, choice = action.partition(":")
     if choice:
         do_effect(state, player, bottom, choice)
-    section = BOTTOM_ACTIONS.index(bottom)
-    player.coins += mat_section(player.mat, section)[4]
+    coins = mat_section(player.mat, BOTTOM_ACTIONS.index(bottom))[4]
+    state.pending = {"seat": player.seat, "kind": "bottom_coins", "action": bottom, "coins": coins}
+    if coins == 0:
+        _finish_bottom_bonuses(state, bottom)
+
+
+def legal_bottom_coins(state: GameState) -> list[str]:
+    """The player may take the coins of the bottom action, or only part of them."""
+    return [f"coins:{n}" for n in range(state.pending["coins"] + 1)]
+
+
+def apply_bottom_coins(state: GameState, action: str) -> None:
+    state.active.coins += int(action.split(":")[1])
+    _finish_bottom_bonuses(state, state.pending["action"])
+
+
+def _finish_bottom_bonuses(state: GameState, bottom: str) -> None:
     pay_recruit_bonuses(state, bottom)
     award_stars_after_action(state)
     from .turn import end_turn

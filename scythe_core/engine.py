@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import bottom_actions, combat, encounters, factory, objectives, top_actions, turn
+from . import automa, bottom_actions, combat, encounters, factory, objectives, top_actions, turn
 from .state import GameState, IllegalActionError
 
 #: Pending decision kind -> (legal actions, apply one).
@@ -15,6 +15,7 @@ HANDLERS: dict = {
     "produce_workers": (top_actions.legal_produce_workers, top_actions.apply_produce_workers),
     "bottom": (turn.legal_bottom, turn.apply_bottom),
     "pay": (bottom_actions.legal_pay, bottom_actions.apply_pay),
+    "bottom_coins": (bottom_actions.legal_bottom_coins, bottom_actions.apply_bottom_coins),
     "combat_order": (combat.legal_combat_order, combat.apply_combat_order),
     "combat_commit": (combat.legal_combat_commit, combat.apply_combat_commit),
     "artillery": (combat.legal_artillery, combat.apply_artillery),
@@ -22,6 +23,7 @@ HANDLERS: dict = {
 }
 HANDLERS.update(encounters.HANDLERS)
 HANDLERS.update(factory.HANDLERS)
+HANDLERS["automa_turn"] = (automa.legal_automa_turn, automa.apply_automa_turn)
 HANDLERS.update(objectives.HANDLERS)
 
 

@@ -51,9 +51,16 @@ def bottom_coins(player: Player, bottom: str) -> int:
 
 
 def play(state: GameState, *actions: str) -> GameState:
-    """Apply each action in turn (each must be legal); returns the same state."""
-    for action in actions:
+    """Apply each action in turn (each must be legal); returns the same state.
+
+    When a bottom action asks how many of its coins to take and the next given
+    action does not answer that, all the coins are taken (the usual choice).
+    """
+    for i, action in enumerate(actions):
         apply_in_place(state, action)
+        following = actions[i + 1] if i + 1 < len(actions) else ""
+        if state.pending.get("kind") == "bottom_coins" and not following.startswith("coins:"):
+            apply_in_place(state, f"coins:{state.pending['coins']}")
     return state
 
 
@@ -110,6 +117,8 @@ def pay_all(state: GameState) -> GameState:
     """Answer "pay" decisions with the first legal source until none is pending."""
     while state.pending.get("kind") == "pay":
         apply_in_place(state, legal_actions(state)[0])
+    if state.pending.get("kind") == "bottom_coins":
+        apply_in_place(state, f"coins:{state.pending['coins']}")
     return state
 
 

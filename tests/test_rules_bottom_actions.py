@@ -24,6 +24,7 @@ from rules_helpers import (
 
 from scythe_core.data import BOTTOM_COST_RESOURCE, MATS, TOP_SLOTS
 from scythe_core.economy import bottom_cost, top_amount
+from scythe_core.engine import apply_in_place
 
 
 def game(*factions, mats=None):
@@ -240,6 +241,31 @@ def test_each_bottom_action_pays_the_coins_printed_on_the_mat(mat, bottom):
     pay_all(state)
     assert p.coins == coins + bottom_coins(p, bottom)
     assert state.resources["r3c1"][BOTTOM_COST_RESOURCE[bottom]] == 9 - bottom_cost(p, bottom)
+
+
+def test_the_coins_of_a_bottom_action_may_be_declined_or_taken_in_part():
+    # "You may choose not to take the coins": the player picks 0 up to the printed amount.
+    state = make_game("polania", "nordic", mats={"polania": "industrial"})
+    clear_board(state)
+    p = ready(state, "upgrade", hid="r3c1")  # Industrial: Upgrade pays 3 coins
+    coins = p.coins
+    choose_bottom(state, "upgrade")
+    apply_in_place(state, "upgrade:move_coins>enlist")
+    assert state.pending["kind"] == "bottom_coins"
+    assert legal(state) == ["coins:0", "coins:1", "coins:2", "coins:3"]
+    apply_in_place(state, "coins:1")
+    assert p.coins == coins + 1
+    assert state.active_seat != 0, "the turn ends after the coins"
+
+
+def test_no_coin_decision_when_the_bottom_action_pays_none():
+    state = make_game("polania", "nordic", mats={"polania": "industrial"})
+    clear_board(state)
+    p = ready(state, "enlist", hid="r3c1")  # Industrial: Enlist pays 0 coins
+    choose_bottom(state, "enlist")
+    apply_in_place(state, "enlist:upgrade>power")
+    assert state.pending["kind"] == "section" and state.active_seat != 0
+    assert p.recruits == {"upgrade": "power"}
 
 
 def _other(mat):
