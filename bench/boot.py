@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How long from navigation until the board is drawn, cold and warm, against bare Pyodide.
 
-    python bench/boot.py [--runs 5] [--no-build]
+    python bench/boot.py [--runs 7] [--no-build]
 
 Builds dist/ (unless --no-build), serves a copy of it on 127.0.0.1 together with a
 baseline page (``bench/bare.html``) that only boots the same vendored Pyodide,
@@ -158,7 +158,7 @@ def report(results: dict[str, dict[str, list]], runs: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="loads per page, cold and warm")
+    parser.add_argument("--runs", type=int, default=7, help="loads per page, cold and warm")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
