@@ -97,7 +97,28 @@ def _pre_combat_abilities(state: GameState) -> None:
         ):
             state.pending = {"seat": seat, "kind": "artillery", "hex": combat["hex"]}
             return
-    state.pending = {"seat": combat["attacker"], "kind": "combat_commit", "hex": combat["hex"]}
+    ask_next_commit(state)
+
+
+def _is_automa(state: GameState, seat: int) -> bool:
+    return state.players[seat].controller == "automa"
+
+
+def ask_next_commit(state: GameState) -> None:
+    """Ask the attacker, then the defender; an Automa chooses only after every human."""
+    combat = state.turn["combat"]
+    seats = sorted((combat["attacker"], combat["defender"]), key=lambda s: _is_automa(state, s))
+    for seat in seats:
+        if str(seat) in combat["choices"]:
+            continue
+        if _is_automa(state, seat):
+            from .automa import combat_commit
+
+            combat["choices"][str(seat)] = combat_commit(state, seat, combat["hex"])
+            continue
+        state.pending = {"seat": seat, "kind": "combat_commit", "hex": combat["hex"]}
+        return
+    resolve_combat(state)
 
 
 def legal_artillery(state: GameState) -> list[str]:
@@ -147,10 +168,7 @@ def apply_combat_commit(state: GameState, action: str) -> None:
     combat = state.turn["combat"]
     seat = state.pending["seat"]
     combat["choices"][str(seat)] = action
-    if seat == combat["attacker"]:
-        state.pending = {"seat": combat["defender"], "kind": "combat_commit", "hex": combat["hex"]}
-        return
-    resolve_combat(state)
+    ask_next_commit(state)
 
 
 def resolve_combat(state: GameState) -> None:
@@ -190,13 +208,23 @@ def resolve_combat(state: GameState) -> None:
         state.log.append(
             {"seat": winner.seat, "event": "worker_retreat", "hex": hid, "count": retreated_workers}
         )
-    if winner is attacker and not winner.has_mech_ability("camaraderie"):
+    automa_winner = winner.controller == "automa"  # never changes popularity
+    if winner is attacker and not winner.has_mech_ability("camaraderie") and not automa_winner:
         gain_popularity(winner, -retreated_workers)
     if revealed[loser.seat]:
         draw_combat_cards(state, loser, 1)
-    unlimited = FACTIONS[winner.faction]["ability"] == "dominate"
+    # The Automa places at most two combat stars, even as Saxony.
+    unlimited = FACTIONS[winner.faction]["ability"] == "dominate" and not automa_winner
     if unlimited or winner.stars.get("combat", 0) < 2:
         place_star(state, winner, "combat")
+    if "automa" in (attacker.controller, defender.controller):
+        from .automa import after_combat, retreat_loser
+
+        after_combat(state, attacker, defender, winner, hid)
+        if loser.controller == "automa":
+            retreat_loser(state, loser, hid)
+            _after_resolution(state)
+            return
     lakes = retreat_lakes(state, loser, hid)
     if lakes and not state.game_over:
         state.pending = {"seat": loser.seat, "kind": "retreat", "hex": hid}
@@ -208,6 +236,11 @@ def resolve_combat(state: GameState) -> None:
 def _after_resolution(state: GameState) -> None:
     if state.game_over:
         undo_unresolved_moves(state)
+        return
+    if state.active.controller == "automa":
+        from .automa import continue_after_combat as continue_automa_turn
+
+        continue_automa_turn(state)
         return
     from .aftermath import continue_after_combat
 

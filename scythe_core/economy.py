@@ -90,6 +90,9 @@ def earned_star_categories(player: Player) -> list[str]:
         "power": player.power >= POWER_MAX,
         "popularity": player.popularity >= POPULARITY_MAX,
     }
+    if player.controller == "automa":
+        # Besides combat and its star card, the Automa's only star: reaching 16 power.
+        goals = {"power": goals["power"]}
     return [c for c, met in goals.items() if met and not player.stars.get(c)]
 
 

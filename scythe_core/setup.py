@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from . import rng
+from .automa import START_TRACKS as AUTOMA_START_TRACKS
+from .automa import setup_automas
+from .automa_cards import LEVELS
 from .board import ENCOUNTER_SPOTS, land_neighbours, reading_order_key
 from .data import (
     BANNED_PAIRS,
@@ -37,6 +40,8 @@ def _check_config(config: dict) -> list[dict]:
             raise SetupError("each seat must be an object")
         if seat.get("controller", "human") not in CONTROLLERS:
             raise SetupError(f"unknown controller {seat.get('controller')!r}")
+        if seat.get("controller") == "automa" and seat.get("level", "automa") not in LEVELS:
+            raise SetupError(f"unknown Automa level {seat.get('level')!r}")
         if seat.get("faction") is not None and seat["faction"] not in FACTIONS:
             raise SetupError(f"unknown faction {seat['faction']!r}")
         if seat.get("mat") is not None and seat["mat"] not in MATS:
@@ -57,14 +62,15 @@ def _deal(state_rng: int, seats: list[dict]) -> tuple[int, list[str], list[str]]
     only its mat is never stuck with a dealt faction banned from that mat.
     """
     chosen_factions = [s.get("faction") for s in seats]
-    chosen_mats = [s.get("mat") for s in seats]
+    # The Automa has no player mat ("").
+    chosen_mats = ["" if s.get("controller") == "automa" else s.get("mat") for s in seats]
     faction_pool = [f for f in SEATING_ORDER if f not in chosen_factions]
     mat_pool = [m for m in MATS if m not in chosen_mats]
     for _attempt in range(100):
         state_rng, free = rng.shuffled(state_rng, faction_pool)
         factions = [f or free.pop() for f in chosen_factions]
         state_rng, deck = rng.shuffled(state_rng, mat_pool)
-        mats = [m or deck.pop() for m in chosen_mats]
+        mats = [deck.pop() if m is None else m for m in chosen_mats]
         if not any((f, m) in BANNED_PAIRS for f, m in zip(factions, mats, strict=True)):
             return state_rng, factions, mats
     raise SetupError("no legal deal of player mats exists for these choices")
@@ -89,6 +95,7 @@ def new_game(config: dict) -> GameState:
     players = []
     for i, seat in enumerate(seats):
         faction, mat = factions[i], mats[i]
+        start_tracks = MATS[mat] if mat else AUTOMA_START_TRACKS
         p = Player(
             seat=i,
             faction=faction,
@@ -96,18 +103,20 @@ def new_game(config: dict) -> GameState:
             controller=seat.get("controller", "human"),
             level=seat.get("level"),
             power=FACTIONS[faction]["power"],
-            popularity=MATS[mat]["popularity"],
-            coins=MATS[mat]["coins"],
+            popularity=start_tracks["popularity"],
+            coins=start_tracks["coins"],
         )
         p.combat_cards = [combat.pop() for _ in range(FACTIONS[faction]["combat_cards"])]
-        p.objectives = [objectives.pop(), objectives.pop()]
+        if p.controller != "automa":
+            p.objectives = [objectives.pop(), objectives.pop()]
         p.character = p.home
         start = sorted(land_neighbours(p.home), key=reading_order_key)
         p.workers = start + [None] * (8 - len(start))
         players.append(p)
 
     clockwise = sorted(range(len(seats)), key=lambda s: SEATING_ORDER.index(factions[s]))
-    first = min(range(len(seats)), key=lambda s: MATS[mats[s]]["number"])
+    # The lowest mat number starts; a human always goes before an Automa.
+    first = min(range(len(seats)), key=lambda s: MATS[mats[s]]["number"] if mats[s] else 99)
     start_at = clockwise.index(first)
     turn_order = clockwise[start_at:] + clockwise[:start_at]
 
@@ -126,6 +135,7 @@ def new_game(config: dict) -> GameState:
         encounter_deck=encounters,
         setup={"seed": seed, "seats": [dict(s) for s in seats], "options": options},
     )
+    setup_automas(state)
     from .turn import begin_turn
 
     begin_turn(state)

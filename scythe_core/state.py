@@ -80,6 +80,8 @@ class Player:
         return new
 
     def has_mech_ability(self, name: str) -> bool:
+        if self.controller == "automa":
+            return False  # the Automa never uses mech or faction abilities
         from .data import FACTIONS
 
         abilities = FACTIONS[self.faction]["mechs"]

@@ -356,11 +356,16 @@ def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
     for enemy in state.players:
         if enemy.seat == player.seat:
             continue
+        driven = hid in enemy.workers
         for i, w in enumerate(enemy.workers):
             if w == hid:
                 enemy.workers[i] = enemy.home
                 gain_popularity(player, -1)
                 state.log.append({"seat": player.seat, "event": "worker_retreat", "hex": hid})
+        if driven and enemy.controller == "automa":
+            from .automa import resources_for_conqueror
+
+            resources_for_conqueror(state, enemy, hid)
 
 
 def _unit_done(state: GameState) -> None:

@@ -15,6 +15,9 @@ def begin_turn(state: GameState) -> None:
     """Start the active seat's turn: it must choose a section."""
     state.turn = {}
     state.pending = {"seat": state.active_seat, "kind": "section"}
+    if state.active.controller == "automa":
+        # The whole Automa turn is one decision with one action, "automa:play".
+        state.pending = {"seat": state.active_seat, "kind": "automa_turn"}
 
 
 def legal_section(state: GameState) -> list[str]:

@@ -20,6 +20,8 @@ def player_view(state: GameState, seat: int | None) -> dict:
         if p["seat"] != seat:
             p["objectives"] = len(p["objectives"])
             p["combat_cards"] = len(p["combat_cards"])
+        if p.get("automa"):
+            p["automa"]["deck"] = len(p["automa"]["deck"])  # the order of its deck is secret
     for deck in ("combat_deck", "objective_deck", "encounter_deck", "factory_deck"):
         data[deck] = len(data[deck])
     if state.pending.get("kind") == "factory_pick" and state.pending.get("seat") == seat:
