@@ -16,11 +16,24 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--max-turns", type=int, default=2000)
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--level",
+        default="automa",
+        help="Automa level(s) for automa seats: comma-separated, or 'all'",
+    )
     args = parser.parse_args(argv)
 
+    from .automa_cards import LEVELS
     from .simulate import simulate
 
-    report = simulate(args.seats.split(","), args.games, args.seed, args.max_turns)
+    levels = list(LEVELS) if args.level == "all" else args.level.split(",")
+    unknown = [lv for lv in levels if lv not in LEVELS]
+    if unknown:
+        parser.error(f"unknown Automa level(s): {', '.join(unknown)}")
+    seats = args.seats.split(",")
+    report = simulate(
+        seats, args.games, args.seed, args.max_turns, levels if "automa" in seats else None
+    )
     if args.json:
         print(json.dumps(report))
     else:

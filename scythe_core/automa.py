@@ -25,25 +25,17 @@ the move row or a unit placement), ``automa_all_moves`` (every valid move).
 from __future__ import annotations
 
 from . import rng
-from .automa_cards import CARDS, STAR_CARDS, combat_column, star_spaces
-from .automa_moves import ON_MAT, UNIT_NAMES, Text, place_name, plan_move, symbol_name
-from .board import TERRAIN
-from .data import POWER_MAX, PRODUCTION, RECRUIT_ONGOING_BONUS
-from .economy import deploy_worker, draw_combat_cards, gain_power, place_star
+from .automa_cards import CARDS
+from .automa_gains import advance_star_card, flip_cancels, game_option, recruit_bonus, take_gains
+from .automa_moves import UNIT_NAMES, Text, place_name, plan_move, say, symbol_name
 from .state import GameState, Player
 
 #: Coins and popularity the Automa starts with (its popularity never changes).
 START_TRACKS = {"coins": 5, "popularity": 10}
-STAR_CARD = "star_card"
 
 
 def is_automa(player: Player) -> bool:
     return player.controller == "automa"
-
-
-def say(state: GameState, seat: int, en: str, nl: str) -> None:
-    """One explanation line in the game log, in English and Dutch."""
-    state.log.append({"seat": seat, "event": "automa", "text": {"en": en, "nl": nl}})
 
 
 # --- setup ------------------------------------------------------------------------
@@ -97,31 +89,6 @@ def active_plan(player: Player, card: int) -> dict:
     return CARDS[card]["plans"][player.automa["plan"]]
 
 
-def _option(state: GameState, name: str, default=0):
-    return state.options.get(name, default)
-
-
-def _flip_cancels(state: GameState, player: Player, what: Text) -> bool:
-    """Difficulty option: flip a combat card from the deck; a 4 or 5 cancels."""
-    if not state.combat_deck:
-        if not state.combat_discard:
-            return False
-        state.rng, state.combat_deck = rng.shuffled(state.rng, state.combat_discard)
-        state.combat_discard = []
-    value = state.combat_deck.pop()
-    state.combat_discard.append(value)
-    cancels = value >= 4
-    say(
-        state,
-        player.seat,
-        f"Flipped a combat card for {what[0]}: {value}"
-        + (", so it does not happen." if cancels else "."),
-        f"Gevechtskaart omgedraaid voor {what[1]}: {value}"
-        + (", dus dit gebeurt niet." if cancels else "."),
-    )
-    return cancels
-
-
 # --- the turn -----------------------------------------------------------------------
 
 
@@ -144,7 +111,7 @@ def apply_automa_turn(state: GameState, action: str) -> None:
         f"De Automa trekt kaart {card} (Plan {number}).",
     )
     state.turn["automa"] = {"card": card, "next": 0, "moved": False, "phase": "moves"}
-    skips = player.level == "autometta" or _option(state, "automa_skip_turns", False)
+    skips = player.level == "autometta" or game_option(state, "automa_skip_turns", False)
     if skips and plan["skip"]:
         say(
             state,
@@ -154,7 +121,7 @@ def apply_automa_turn(state: GameState, action: str) -> None:
         )
         _end(state)
         return
-    if _option(state, "automa_move_flip", False) and _flip_cancels(
+    if game_option(state, "automa_move_flip", False) and flip_cancels(
         state, player, ("the move", "de beweging")
     ):
         state.turn["automa"]["next"] = len(plan["moves"])
@@ -162,7 +129,7 @@ def apply_automa_turn(state: GameState, action: str) -> None:
 
 
 def _all_moves(state: GameState, player: Player) -> bool:
-    return player.level == "ultimaszyna" or bool(_option(state, "automa_all_moves", False))
+    return player.level == "ultimaszyna" or bool(game_option(state, "automa_all_moves", False))
 
 
 def run_turn(state: GameState) -> None:
@@ -349,273 +316,3 @@ def character_arrives(state: GameState, player: Player) -> None:
             "The character is on the Factory: the Automa takes a random Factory card face down.",
             "Het karakter staat op de Fabriek: de Automa neemt een willekeurige Fabriekkaart, gedekt.",
         )
-
-
-# --- gains, recruit bonus, star card ----------------------------------------------
-
-
-def _adjusted(state: GameState, player: Player, what: str, amount: int) -> int:
-    """A card's coins or power with Ultimaszyna's +1 and the difficulty adjustment."""
-    if not amount:
-        return 0
-    bonus = 1 if player.level == "ultimaszyna" else 0
-    return max(0, amount + bonus + int(_option(state, f"automa_{what}", 0)))
-
-
-def take_gains(state: GameState, player: Player, plan: dict) -> None:
-    """The second row: every symbol for this faction (coins and power once per card)."""
-    gains = [(what, n) for what, n, faction in plan["gains"] if faction in (None, player.faction)]
-    coins = _adjusted(state, player, "coins", sum(n for what, n in gains if what == "coin"))
-    power = _adjusted(state, player, "power", sum(n for what, n in gains if what == "power"))
-    if coins:
-        player.coins += coins
-        say(
-            state,
-            player.seat,
-            f"The Automa gains {coins} coin(s).",
-            f"De Automa krijgt {coins} munt(en).",
-        )
-    if power:
-        gain_power(player, power)
-        say(
-            state,
-            player.seat,
-            f"The Automa gains {power} power (now {player.power}).",
-            f"De Automa krijgt {power} kracht (nu {player.power}).",
-        )
-        if player.power >= POWER_MAX and not player.stars.get("power"):
-            say(
-                state,
-                player.seat,
-                "It reaches the end of the power track for the first time: a star.",
-                "Hij bereikt voor het eerst het einde van het krachtspoor: een ster.",
-            )
-            place_star(state, player, "power")
-            if state.game_over:
-                return
-    for what, n in gains:
-        for _ in range(n):
-            if what == "worker":
-                gain_worker(state, player)
-            elif what == "mech":
-                gain_mech(state, player)
-            elif what == "card":
-                draw_combat_cards(state, player, 1)
-                say(
-                    state,
-                    player.seat,
-                    "The Automa takes a hidden combat card.",
-                    "De Automa krijgt een gedekte gevechtskaart.",
-                )
-
-
-def gain_worker(state: GameState, player: Player) -> None:
-    if None not in player.workers:
-        say(
-            state,
-            player.seat,
-            "No worker is left on its faction mat.",
-            "Er staat geen werker meer op zijn factiemat.",
-        )
-        return
-    if _option(state, "automa_place_flip", False) and _flip_cancels(
-        state, player, ("placing a worker", "het plaatsen van een werker")
-    ):
-        return
-    deploy_worker(player, player.home)
-    say(
-        state,
-        player.seat,
-        "A worker from its faction mat goes to its home base.",
-        "Een werker van zijn factiemat gaat naar zijn thuisbasis.",
-    )
-
-
-def gain_mech(state: GameState, player: Player) -> None:
-    """The character from the faction mat to the home base, else a mech."""
-    if player.character != ON_MAT and len(player.mechs) >= 4:
-        say(
-            state,
-            player.seat,
-            "No mech is left on its faction mat.",
-            "Er staat geen mech meer op zijn factiemat.",
-        )
-        return
-    if _option(state, "automa_place_flip", False) and _flip_cancels(
-        state, player, ("placing a unit", "het plaatsen van een eenheid")
-    ):
-        return
-    if player.character == ON_MAT:
-        player.character = player.home
-        say(
-            state,
-            player.seat,
-            "The character comes back from its faction mat to its home base.",
-            "Het karakter komt van zijn factiemat terug naar zijn thuisbasis.",
-        )
-        return
-    slot = min(i for i in range(4) if i not in player.mech_abilities)
-    player.mech_abilities.append(slot)
-    player.mechs.append(player.home)
-    say(
-        state,
-        player.seat,
-        "A mech from its faction mat goes to its home base.",
-        "Een mech van zijn factiemat gaat naar zijn thuisbasis.",
-    )
-
-
-def recruit_bonus(state: GameState, player: Player, bottom: str | None) -> None:
-    """The third row: human neighbours with that recruit get its ongoing bonus."""
-    if not bottom:
-        return
-    from .bottom_actions import gain_bonus
-
-    bonus = RECRUIT_ONGOING_BONUS[bottom]
-    for seat in dict.fromkeys(state.neighbours_of(player.seat)):
-        neighbour = state.players[seat]
-        if seat == player.seat or bottom not in neighbour.recruits:
-            continue
-        gain_bonus(state, neighbour, bonus, 1)
-        say(
-            state,
-            player.seat,
-            f"Recruit bonus ({bottom}): seat {seat} gains 1 {bonus}.",
-            f"Rekrutbonus ({bottom}): stoel {seat} krijgt 1 {bonus}.",
-        )
-
-
-def advance_star_card(state: GameState, player: Player) -> None:
-    """Move the cube one space; a star space places a star, the first switches plans."""
-    automa = player.automa
-    track = STAR_CARDS[player.level]
-    if automa["cube"] >= len(track) - 1:
-        return
-    was_restricted = track[automa["cube"]] == "X"
-    automa["cube"] += 1
-    say(
-        state,
-        player.seat,
-        f"The star-card cube advances to space {automa['cube']}.",
-        f"Het blokje op de sterrenkaart gaat naar vak {automa['cube']}.",
-    )
-    if was_restricted and track[automa["cube"]] != "X" and player.level != "ultimaszyna":
-        say(
-            state,
-            player.seat,
-            "From now on its units treat lakes as territories and cross every river.",
-            "Vanaf nu beschouwen zijn eenheden meren als gebieden en steken ze elke rivier over.",
-        )
-    if track[automa["cube"]] != "*":
-        return
-    first = automa["cube"] == star_spaces(player.level)[0]
-    say(
-        state,
-        player.seat,
-        "The cube reaches a star space: the Automa places a star.",
-        "Het blokje bereikt een sterrenvak: de Automa plaatst een ster.",
-    )
-    place_star(state, player, STAR_CARD)
-    if first and not state.game_over:
-        switch_plan(state, player)
-
-
-def switch_plan(state: GameState, player: Player) -> None:
-    automa = player.automa
-    pool = automa["deck"] + automa["discard"] + automa["combat_discard"]
-    state.rng, automa["deck"] = rng.shuffled(state.rng, sorted(pool))
-    automa["discard"], automa["combat_discard"] = [], []
-    automa["plan"] = 1
-    automa["plan_switch_turn"] = automa["turns"]
-    say(
-        state,
-        player.seat,
-        "First star from the star card: all 19 cards are reshuffled and Plan II is used from now on.",
-        "Eerste ster van de sterrenkaart: alle 19 kaarten worden geschud en vanaf nu geldt Plan II.",
-    )
-
-
-# --- combat -------------------------------------------------------------------------
-
-
-def combat_commit(state: GameState, seat: int, hid: str) -> str:
-    """The Automa's combat choice, made after the human's: a fresh card's table."""
-    player = state.players[seat]
-    card = draw_card(state, player, for_combat=True)
-    column = combat_column(player.power)
-    wanted = CARDS[card]["combat"][column]
-    dial = min(wanted, player.power)
-    hand = list(player.combat_cards)
-    count = min(CARDS[card]["cards"], len(hand))
-    chosen = []
-    for _ in range(count):
-        state.rng, pick = rng.randbelow(state.rng, len(hand))
-        chosen.append(hand.pop(pick))
-    brackets = ("0-7", "8-13", "14+")[column]
-    say(
-        state,
-        seat,
-        f"Combat on {hid}: the Automa draws card {card} sideways. At power {player.power} "
-        f"({brackets}) it uses {dial} power (table {wanted}) and {count} random combat card(s).",
-        f"Gevecht op {hid}: de Automa trekt kaart {card} zijdelings. Bij kracht {player.power} "
-        f"({brackets}) gebruikt hij {dial} kracht (tabel {wanted}) en {count} willekeurige gevechtskaart(en).",
-    )
-    return f"commit:{dial}:{'+'.join(map(str, sorted(chosen))) or '-'}"
-
-
-def retreat_loser(state: GameState, player: Player, hid: str) -> None:
-    """A losing Automa: combat units to its faction mat (Ultimaszyna: home), workers home."""
-    to_mat = player.level != "ultimaszyna"
-    if player.character == hid:
-        player.character = ON_MAT if to_mat else player.home
-    for i in reversed(range(len(player.mechs))):
-        if player.mechs[i] == hid:
-            if to_mat:
-                del player.mechs[i]
-                del player.mech_abilities[i]
-            else:
-                player.mechs[i] = player.home
-    player.workers = [player.home if w == hid else w for w in player.workers]
-    where = (
-        ("its faction mat", "zijn factiemat") if to_mat else ("its home base", "zijn thuisbasis")
-    )
-    say(
-        state,
-        player.seat,
-        f"The Automa lost on {hid}: its combat units go to {where[0]}.",
-        f"De Automa verloor op {hid}: zijn gevechtseenheden gaan naar {where[1]}.",
-    )
-
-
-def after_combat(
-    state: GameState, attacker: Player, defender: Player, winner: Player, hid: str
-) -> None:
-    """Resources after a combat: removed when an Automa attacker wins, placed when a human does."""
-    if winner is not attacker:
-        return
-    if is_automa(attacker):
-        remove_resources(state, attacker, hid)
-    elif is_automa(defender):
-        resources_for_conqueror(state, defender, hid)
-
-
-def resources_for_conqueror(state: GameState, player: Player, hid: str) -> None:
-    """A human takes a territory from this Automa: the top main-discard card's resources."""
-    card = player.automa["last_main"]
-    amount = CARDS[card]["resources"] if card else 0
-    resource = PRODUCTION.get(TERRAIN[hid])
-    if not amount or resource in (None, "worker"):
-        say(
-            state,
-            player.seat,
-            f"No resources are placed on {hid}.",
-            f"Er worden geen grondstoffen op {hid} geplaatst.",
-        )
-        return
-    state.add_resource(hid, resource, amount)
-    say(
-        state,
-        player.seat,
-        f"Card {card} on top of the main discard shows {amount}: {amount} {resource} placed on {hid}.",
-        f"Kaart {card} bovenop de hoofdaflegstapel toont {amount}: {amount} {resource} op {hid} geplaatst.",
-    )

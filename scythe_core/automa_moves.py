@@ -69,6 +69,11 @@ def place_name(player: Player, hid: str) -> Text:
     return (hid, hid)
 
 
+def say(state: GameState, seat: int, en: str, nl: str) -> None:
+    """One explanation line in the game log, in English and Dutch."""
+    state.log.append({"seat": seat, "event": "automa", "text": {"en": en, "nl": nl}})
+
+
 # --- movement and neighbourhoods ----------------------------------------------
 
 

@@ -112,7 +112,7 @@ def ask_next_commit(state: GameState) -> None:
         if str(seat) in combat["choices"]:
             continue
         if _is_automa(state, seat):
-            from .automa import combat_commit
+            from .automa_combat import combat_commit
 
             combat["choices"][str(seat)] = combat_commit(state, seat, combat["hex"])
             continue
@@ -218,7 +218,7 @@ def resolve_combat(state: GameState) -> None:
     if unlimited or winner.stars.get("combat", 0) < 2:
         place_star(state, winner, "combat")
     if "automa" in (attacker.controller, defender.controller):
-        from .automa import after_combat, retreat_loser
+        from .automa_combat import after_combat, retreat_loser
 
         after_combat(state, attacker, defender, winner, hid)
         if loser.controller == "automa":

@@ -363,7 +363,7 @@ def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
                 gain_popularity(player, -1)
                 state.log.append({"seat": player.seat, "event": "worker_retreat", "hex": hid})
         if driven and enemy.controller == "automa":
-            from .automa import resources_for_conqueror
+            from .automa_combat import resources_for_conqueror
 
             resources_for_conqueror(state, enemy, hid)
 

@@ -1,0 +1,226 @@
+"""The Automa's second and third rows and its star card.
+
+Gains: a worker from its faction mat to its home base; the character from the
+faction mat to the home base, else a mech; coins; power; a hidden combat card.
+Ultimaszyna gets one more coin and power on every card giving any; the difficulty
+options adjust them too. The recruit row gives human neighbours with that recruit
+its ongoing bonus. The star card's cube advances on star cards; star spaces place
+stars, and the first one reshuffles all 19 cards and switches to Plan II.
+"""
+
+from __future__ import annotations
+
+from . import rng
+from .automa_cards import STAR_CARDS, star_spaces
+from .automa_moves import ON_MAT, Text, say
+from .data import POWER_MAX, RECRUIT_ONGOING_BONUS
+from .economy import deploy_worker, draw_combat_cards, gain_power, place_star
+from .state import GameState, Player
+
+STAR_CARD = "star_card"
+
+
+def game_option(state: GameState, name: str, default=0):
+    return state.options.get(name, default)
+
+
+def flip_cancels(state: GameState, player: Player, what: Text) -> bool:
+    """Difficulty option: flip a combat card from the deck; a 4 or 5 cancels."""
+    if not state.combat_deck:
+        if not state.combat_discard:
+            return False
+        state.rng, state.combat_deck = rng.shuffled(state.rng, state.combat_discard)
+        state.combat_discard = []
+    value = state.combat_deck.pop()
+    state.combat_discard.append(value)
+    cancels = value >= 4
+    say(
+        state,
+        player.seat,
+        f"Flipped a combat card for {what[0]}: {value}"
+        + (", so it does not happen." if cancels else "."),
+        f"Gevechtskaart omgedraaid voor {what[1]}: {value}"
+        + (", dus dit gebeurt niet." if cancels else "."),
+    )
+    return cancels
+
+
+def _adjusted(state: GameState, player: Player, what: str, amount: int) -> int:
+    """A card's coins or power with Ultimaszyna's +1 and the difficulty adjustment."""
+    if not amount:
+        return 0
+    bonus = 1 if player.level == "ultimaszyna" else 0
+    return max(0, amount + bonus + int(game_option(state, f"automa_{what}", 0)))
+
+
+def take_gains(state: GameState, player: Player, plan: dict) -> None:
+    """The second row: every symbol for this faction (coins and power once per card)."""
+    gains = [(what, n) for what, n, faction in plan["gains"] if faction in (None, player.faction)]
+    coins = _adjusted(state, player, "coins", sum(n for what, n in gains if what == "coin"))
+    power = _adjusted(state, player, "power", sum(n for what, n in gains if what == "power"))
+    if coins:
+        player.coins += coins
+        say(
+            state,
+            player.seat,
+            f"The Automa gains {coins} coin(s).",
+            f"De Automa krijgt {coins} munt(en).",
+        )
+    if power:
+        gain_power(player, power)
+        say(
+            state,
+            player.seat,
+            f"The Automa gains {power} power (now {player.power}).",
+            f"De Automa krijgt {power} kracht (nu {player.power}).",
+        )
+        if player.power >= POWER_MAX and not player.stars.get("power"):
+            say(
+                state,
+                player.seat,
+                "It reaches the end of the power track for the first time: a star.",
+                "Hij bereikt voor het eerst het einde van het krachtspoor: een ster.",
+            )
+            place_star(state, player, "power")
+            if state.game_over:
+                return
+    for what, n in gains:
+        for _ in range(n):
+            if what == "worker":
+                gain_worker(state, player)
+            elif what == "mech":
+                gain_mech(state, player)
+            elif what == "card":
+                draw_combat_cards(state, player, 1)
+                say(
+                    state,
+                    player.seat,
+                    "The Automa takes a hidden combat card.",
+                    "De Automa krijgt een gedekte gevechtskaart.",
+                )
+
+
+def gain_worker(state: GameState, player: Player) -> None:
+    if None not in player.workers:
+        say(
+            state,
+            player.seat,
+            "No worker is left on its faction mat.",
+            "Er staat geen werker meer op zijn factiemat.",
+        )
+        return
+    if game_option(state, "automa_place_flip", False) and flip_cancels(
+        state, player, ("placing a worker", "het plaatsen van een werker")
+    ):
+        return
+    deploy_worker(player, player.home)
+    say(
+        state,
+        player.seat,
+        "A worker from its faction mat goes to its home base.",
+        "Een werker van zijn factiemat gaat naar zijn thuisbasis.",
+    )
+
+
+def gain_mech(state: GameState, player: Player) -> None:
+    """The character from the faction mat to the home base, else a mech."""
+    if player.character != ON_MAT and len(player.mechs) >= 4:
+        say(
+            state,
+            player.seat,
+            "No mech is left on its faction mat.",
+            "Er staat geen mech meer op zijn factiemat.",
+        )
+        return
+    if game_option(state, "automa_place_flip", False) and flip_cancels(
+        state, player, ("placing a unit", "het plaatsen van een eenheid")
+    ):
+        return
+    if player.character == ON_MAT:
+        player.character = player.home
+        say(
+            state,
+            player.seat,
+            "The character comes back from its faction mat to its home base.",
+            "Het karakter komt van zijn factiemat terug naar zijn thuisbasis.",
+        )
+        return
+    slot = min(i for i in range(4) if i not in player.mech_abilities)
+    player.mech_abilities.append(slot)
+    player.mechs.append(player.home)
+    say(
+        state,
+        player.seat,
+        "A mech from its faction mat goes to its home base.",
+        "Een mech van zijn factiemat gaat naar zijn thuisbasis.",
+    )
+
+
+def recruit_bonus(state: GameState, player: Player, bottom: str | None) -> None:
+    """The third row: human neighbours with that recruit get its ongoing bonus."""
+    if not bottom:
+        return
+    from .bottom_actions import gain_bonus
+
+    bonus = RECRUIT_ONGOING_BONUS[bottom]
+    for seat in dict.fromkeys(state.neighbours_of(player.seat)):
+        neighbour = state.players[seat]
+        if seat == player.seat or bottom not in neighbour.recruits:
+            continue
+        gain_bonus(state, neighbour, bonus, 1)
+        say(
+            state,
+            player.seat,
+            f"Recruit bonus ({bottom}): seat {seat} gains 1 {bonus}.",
+            f"Rekrutbonus ({bottom}): stoel {seat} krijgt 1 {bonus}.",
+        )
+
+
+def advance_star_card(state: GameState, player: Player) -> None:
+    """Move the cube one space; a star space places a star, the first switches plans."""
+    automa = player.automa
+    track = STAR_CARDS[player.level]
+    if automa["cube"] >= len(track) - 1:
+        return
+    was_restricted = track[automa["cube"]] == "X"
+    automa["cube"] += 1
+    say(
+        state,
+        player.seat,
+        f"The star-card cube advances to space {automa['cube']}.",
+        f"Het blokje op de sterrenkaart gaat naar vak {automa['cube']}.",
+    )
+    if was_restricted and track[automa["cube"]] != "X" and player.level != "ultimaszyna":
+        say(
+            state,
+            player.seat,
+            "From now on its units treat lakes as territories and cross every river.",
+            "Vanaf nu beschouwen zijn eenheden meren als gebieden en steken ze elke rivier over.",
+        )
+    if track[automa["cube"]] != "*":
+        return
+    first = automa["cube"] == star_spaces(player.level)[0]
+    say(
+        state,
+        player.seat,
+        "The cube reaches a star space: the Automa places a star.",
+        "Het blokje bereikt een sterrenvak: de Automa plaatst een ster.",
+    )
+    place_star(state, player, STAR_CARD)
+    if first and not state.game_over:
+        switch_plan(state, player)
+
+
+def switch_plan(state: GameState, player: Player) -> None:
+    automa = player.automa
+    pool = automa["deck"] + automa["discard"] + automa["combat_discard"]
+    state.rng, automa["deck"] = rng.shuffled(state.rng, sorted(pool))
+    automa["discard"], automa["combat_discard"] = [], []
+    automa["plan"] = 1
+    automa["plan_switch_turn"] = automa["turns"]
+    say(
+        state,
+        player.seat,
+        "First star from the star card: all 19 cards are reshuffled and Plan II is used from now on.",
+        "Eerste ster van de sterrenkaart: alle 19 kaarten worden geschud en vanaf nu geldt Plan II.",
+    )
