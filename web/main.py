@@ -96,6 +96,7 @@ def start() -> None:
         document.body.dataset.error = "1"
         raise
     element("loading").hidden = True
+    element("board-area").hidden = False
     document.body.dataset.boardDrawn = "1"
     document.body.dataset.ready = "1"
     js.window.__t_board = js.performance.now()
