@@ -226,12 +226,16 @@ def apply_reveal(state: GameState, action: str) -> None:
 def offer_reveal_before_turn_ends(state: GameState) -> bool:
     """After the last action a met objective may still be revealed: ask once before passing.
 
-    Only when an objective is met now; otherwise the turn passes without a decision.
+    Asked whenever the player still holds an objective that could earn a star, met or
+    not, so that the question itself never tells the other seats that one is met.
     """
     if state.turn.get("end_offered"):
         return False
     state.turn["end_offered"] = True
-    if not revealable(state, state.active):
+    player = state.active
+    if player.controller == "automa" or not player.objectives:
+        return False
+    if not may_earn_objective_star(player):
         return False
     state.pending = {"seat": state.active_seat, "kind": "turn_end"}
     return True

@@ -61,7 +61,16 @@ def play(state: GameState, *actions: str) -> GameState:
         following = actions[i + 1] if i + 1 < len(actions) else ""
         if state.pending.get("kind") == "bottom_coins" and not following.startswith("coins:"):
             apply_in_place(state, f"coins:{state.pending['coins']}")
+        finish_turn_unless(state, following)
     return state
+
+
+def finish_turn_unless(state: GameState, following: str = "") -> None:
+    """Answer the end-of-turn question with "end_turn" unless the test answers it."""
+    if state.pending.get("kind") == "turn_end" and not following.startswith(
+        ("end_turn", "objective:")
+    ):
+        apply_in_place(state, "end_turn")
 
 
 def choose_top(state: GameState, top: str) -> GameState:
@@ -119,6 +128,7 @@ def pay_all(state: GameState) -> GameState:
         apply_in_place(state, legal_actions(state)[0])
     if state.pending.get("kind") == "bottom_coins":
         apply_in_place(state, f"coins:{state.pending['coins']}")
+    finish_turn_unless(state)
     return state
 
 

@@ -419,11 +419,22 @@ def test_a_met_objective_may_still_be_revealed_when_the_last_action_is_over():
     assert state.active_seat == 1 and state.pending["kind"] == "section"
 
 
-def test_the_turn_passes_at_once_when_no_objective_is_met():
+def test_the_end_of_turn_question_does_not_tell_whether_an_objective_is_met():
+    # Other seats see the pending decision, so it is asked whether or not a card is met.
     state = game()
     player = state.players[0]
     player.objectives = [12]
     player.coins = 19
+    end_the_turn_without_actions(state)
+    assert state.pending == {"seat": 0, "kind": "turn_end"}
+    assert legal_actions(state) == ["end_turn"]
+
+
+def test_the_turn_passes_at_once_without_an_objective_to_complete():
+    state = game()
+    player = state.players[0]
+    player.objectives = [12]
+    player.stars["objective"] = 1  # not Saxony: one objective star at most
     end_the_turn_without_actions(state)
     assert state.active_seat == 1 and state.pending["kind"] == "section"
 

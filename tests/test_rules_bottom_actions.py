@@ -255,7 +255,7 @@ def test_the_coins_of_a_bottom_action_may_be_declined_or_taken_in_part():
     assert legal(state) == ["coins:0", "coins:1", "coins:2", "coins:3"]
     apply_in_place(state, "coins:1")
     assert p.coins == coins + 1
-    assert state.active_seat != 0, "the turn ends after the coins"
+    assert state.pending["kind"] == "turn_end", "the turn ends after the coins"
 
 
 def test_no_coin_decision_when_the_bottom_action_pays_none():
@@ -264,7 +264,7 @@ def test_no_coin_decision_when_the_bottom_action_pays_none():
     p = ready(state, "enlist", hid="r3c1")  # Industrial: Enlist pays 0 coins
     choose_bottom(state, "enlist")
     apply_in_place(state, "enlist:upgrade>power")
-    assert state.pending["kind"] == "section" and state.active_seat != 0
+    assert state.pending == {"seat": 0, "kind": "turn_end"}
     assert p.recruits == {"upgrade": "power"}
 
 
