@@ -1,0 +1,120 @@
+"""Game links and records: round trips, and bad input that raises only RecordError."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scythe_core import RecordError, from_json, legal_actions, new_game, record, replay
+from scythe_core import rng as prng
+from scythe_core.engine import apply_in_place
+from scythe_core.links import LINK_PREFIX, decode_link, encode_link
+from scythe_core.state import state_to_dict
+
+
+def random_game(seed: int, seats: int = 2, limit: int = 10_000):
+    state = new_game({"seed": seed, "seats": [{} for _ in range(seats)]})
+    chooser = prng.seed_state(seed)
+    while not state.game_over and len(state.history) < limit:
+        options = legal_actions(state)
+        chooser, pick = prng.randbelow(chooser, len(options))
+        apply_in_place(state, options[pick])
+    return state
+
+
+@pytest.mark.parametrize("seats", [1, 2, 5])
+def test_link_round_trip_rebuilds_the_same_game(seats):
+    state = random_game(seats * 13, seats)
+    link = encode_link(state)
+    assert link.startswith(LINK_PREFIX)
+    assert all(c.isalnum() or c in "-_." for c in link), "URL-safe"
+    assert state_to_dict(decode_link(link)) == state_to_dict(state)
+
+
+def test_a_game_in_progress_can_be_continued_from_its_link():
+    state = random_game(5, 2, limit=120)
+    again = decode_link(encode_link(state))
+    action = legal_actions(again)[0]
+    apply_in_place(again, action)
+    apply_in_place(state, action)
+    assert state_to_dict(again) == state_to_dict(state)
+
+
+def test_whole_two_player_game_link_is_short():
+    state = random_game(9, 2)
+    assert state.game_over
+    assert len(encode_link(state)) < 2000
+
+
+@pytest.mark.parametrize(
+    "link, message",
+    [
+        ("hello", "not a game link"),
+        ("g9.abc", "newer"),
+        ("g1.!!!!", "damaged"),
+        ("g1.", "damaged"),
+    ],
+)
+def test_bad_links_get_a_clear_message(link, message):
+    with pytest.raises(RecordError, match=message):
+        decode_link(link)
+
+
+def test_truncated_link_is_refused():
+    link = encode_link(random_game(3, 2, limit=300))
+    with pytest.raises(RecordError):
+        decode_link(link[: len(link) // 2])
+
+
+def test_illegal_decision_in_a_link_is_refused():
+    import base64
+    import zlib
+
+    body = json.dumps({"seed": 1, "seats": [{}, {}]}).encode() + b"\n" + bytes([99])
+    link = LINK_PREFIX + base64.urlsafe_b64encode(zlib.compress(body)).decode().rstrip("=")
+    with pytest.raises(RecordError, match="not legal"):
+        decode_link(link)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=200))
+def test_fuzzed_links_raise_only_record_error(text):
+    for candidate in (text, LINK_PREFIX + text):
+        with contextlib.suppress(RecordError):
+            decode_link(candidate)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300))
+def test_fuzzed_link_bytes_raise_only_record_error(data):
+    import base64
+
+    with contextlib.suppress(RecordError):
+        decode_link(LINK_PREFIX + base64.urlsafe_b64encode(data).decode())
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(JSONISH)
+def test_fuzzed_records_raise_only_record_error(data):
+    with contextlib.suppress(RecordError):
+        replay(data)
+    with contextlib.suppress(RecordError):
+        from_json(json.dumps(data))
+
+
+def test_record_with_an_illegal_action_names_the_decision():
+    rec = record(new_game({"seed": 2, "seats": [{}, {}]}))
+    rec["actions"] = ["section:0", "fly:r4c3"]
+    with pytest.raises(RecordError, match="decision 2"):
+        replay(rec)
