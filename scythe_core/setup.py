@@ -7,14 +7,12 @@ from .automa import START_TRACKS as AUTOMA_START_TRACKS
 from .automa import setup_automas
 from .automa_cards import LEVELS
 from .board import ENCOUNTER_SPOTS, land_neighbours, reading_order_key
+from .cards import deck_cards
 from .data import (
     BANNED_PAIRS,
     COMBAT_DECK,
-    ENCOUNTER_CARDS,
     FACTIONS,
-    FACTORY_CARDS,
     MATS,
-    OBJECTIVE_CARDS,
     SEATING_ORDER,
     STRUCTURE_BONUS_TILES,
 )
@@ -86,10 +84,10 @@ def new_game(config: dict) -> GameState:
 
     combat = [v for v, n in sorted(COMBAT_DECK.items()) for _ in range(n)]
     r, combat = rng.shuffled(r, combat)
-    r, factory = rng.shuffled(r, list(FACTORY_CARDS))
+    r, factory = rng.shuffled(r, list(deck_cards("factory", options)))
     factory = factory[: len(seats) + 1]
-    r, objectives = rng.shuffled(r, list(OBJECTIVE_CARDS))
-    r, encounters = rng.shuffled(r, list(ENCOUNTER_CARDS))
+    r, objectives = rng.shuffled(r, list(deck_cards("objective", options)))
+    r, encounters = rng.shuffled(r, list(deck_cards("encounter", options)))
     r, tile = rng.randbelow(r, len(STRUCTURE_BONUS_TILES))
 
     players = []

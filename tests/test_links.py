@@ -118,3 +118,18 @@ def test_record_with_an_illegal_action_names_the_decision():
     rec["actions"] = ["section:0", "fly:r4c3"]
     with pytest.raises(RecordError, match="decision 2"):
         replay(rec)
+
+
+def test_promo_options_add_the_promo_cards_to_the_decks():
+    base = new_game({"seed": 4, "seats": [{}, {}]})
+    promo = new_game(
+        {
+            "seed": 4,
+            "seats": [{}, {}],
+            "options": {"promo_encounters": True, "promo_objectives": True},
+        }
+    )
+    assert max(base.encounter_deck) == 28 and max(promo.encounter_deck) > 28
+    held = [c for p in promo.players for c in p.objectives]
+    assert max(promo.objective_deck + held) > 23
+    assert max(c for p in base.players for c in p.objectives) <= 23
