@@ -6,7 +6,12 @@ from scythe_core import apply, legal_actions, new_game
 from scythe_core.engine import apply_in_place
 
 
-def position(setup: dict, actions: list[str]):
+def position(setup: dict | None, actions: list[str], link: str | None = None):
+    """A position from a setup and actions, or from a game link."""
+    if link:
+        from scythe_core.links import decode_link
+
+        return decode_link(link)
     state = new_game(setup)
     for action in actions:
         apply_in_place(state, action)

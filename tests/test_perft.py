@@ -11,7 +11,7 @@ DATA = json.loads((Path(__file__).parent / "perft_positions.json").read_text())
 
 @pytest.mark.parametrize("case", DATA["positions"], ids=lambda c: c["name"].split(":")[0])
 def test_perft_counts(case):
-    state = position(case["setup"], case["actions"])
+    state = position(case.get("setup"), case.get("actions", []), case.get("link"))
     for depth, expected in enumerate(case["counts"], start=1):
         got = perft(state, depth)
         if got != expected:
