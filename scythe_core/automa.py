@@ -18,8 +18,13 @@ as ``{"seat", "event": "automa", "text": {"en", "nl"}}``.
 Game options (``state.options``) for the rulebook's difficulty adjustments:
 ``automa_skip_turns`` (skip as on Autometta), ``automa_coins`` and
 ``automa_power`` (-2..2 on every card that gives coins or power),
-``automa_move_flip`` and ``automa_place_flip`` (a combat card of 4 or 5 cancels
-the move row or a unit placement), ``automa_all_moves`` (every valid move).
+``automa_move_flip`` and ``automa_place_flip`` (each time the Automa would move
+or place a unit, a flipped combat card of 4 or 5 cancels the rest of the move row
+or that placement), ``automa_all_moves`` (every valid move, as Ultimaszyna).
+
+The move procedures are in :mod:`automa_moves`, the gains and the star card in
+:mod:`automa_gains`, combat and resources in :mod:`automa_combat`, the card data
+in :mod:`automa_cards`.
 """
 
 from __future__ import annotations
@@ -121,10 +126,6 @@ def apply_automa_turn(state: GameState, action: str) -> None:
         )
         _end(state)
         return
-    if game_option(state, "automa_move_flip", False) and flip_cancels(
-        state, player, ("the move", "de beweging")
-    ):
-        state.turn["automa"]["next"] = len(plan["moves"])
     run_turn(state)
 
 
@@ -150,7 +151,7 @@ def run_turn(state: GameState) -> None:
             return
     if turn["phase"] == "moves":
         turn["phase"] = "gains"
-        if not turn["moved"]:
+        if not turn["moved"] and not turn.get("cancelled"):
             say(
                 state,
                 player.seat,
@@ -207,7 +208,15 @@ def try_symbol(state: GameState, player: Player, symbol: str) -> str:
             f"'{name[1]}' geprobeerd: niet geldig, {plan['why'][1]}.",
         )
         return "invalid"
-    state.turn["automa"]["moved"] = True
+    turn = state.turn["automa"]
+    if game_option(state, "automa_move_flip", False) and flip_cancels(
+        state, player, ("moving a unit", "het bewegen van een eenheid")
+    ):
+        # No (further) move from the first row this turn.
+        turn["next"] = len(active_plan(player, turn["card"])["moves"])
+        turn["cancelled"] = True
+        return "invalid"
+    turn["moved"] = True
     _explain_move(state, player, name, plan)
     return perform_move(state, player, plan)
 

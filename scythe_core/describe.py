@@ -33,6 +33,7 @@ TERMS = {
         "commit": "commits power and cards",
         "artillery": "artillery: {0}",
         "retreat": "retreats to {0}",
+        "automa": "plays its Automa turn",
     },
     "nl": {
         "section": "kiest sectie {0}",
@@ -58,6 +59,7 @@ TERMS = {
         "commit": "kiest kracht en kaarten",
         "artillery": "artillerie: {0}",
         "retreat": "trekt terug naar {0}",
+        "automa": "speelt zijn Automabeurt",
     },
 }
 

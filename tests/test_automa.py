@@ -748,6 +748,11 @@ def test_option_move_flip_a_4_or_5_cancels_the_move_row():
     state.combat_deck.append(2)
     automa_turn(state, 3)
     assert automa.workers[:2] != ["r6c0", "r7c1"]
+    # No card is flipped when the Automa would not move at all.
+    automa.workers = [None] * 8
+    discards = len(state.combat_discard)
+    automa_turn(state, 3)
+    assert len(state.combat_discard) == discards
 
 
 def test_option_place_flip_a_4_or_5_cancels_a_placement():
