@@ -33,6 +33,7 @@ from . import rng
 from .automa_cards import CARDS
 from .automa_gains import advance_star_card, flip_cancels, game_option, recruit_bonus, take_gains
 from .automa_moves import UNIT_NAMES, Text, place_name, plan_move, say, symbol_name
+from .economy import award_stars_after_action
 from .state import GameState, Player
 
 #: Coins and popularity the Automa starts with (its popularity never changes).
@@ -138,33 +139,42 @@ def run_turn(state: GameState) -> None:
     player = state.active
     turn = state.turn["automa"]
     plan = active_plan(player, turn["card"])
-    moves = plan["moves"]
+    if turn["phase"] == "moves":
+        if not run_move_row(state, player, turn, plan["moves"]):
+            return  # a combat is waiting for the human, or the game is over
+        finish_move_row(state, player, turn)
+    run_other_rows(state, player, turn, plan)
+
+
+def run_move_row(state: GameState, player: Player, turn: dict, moves: tuple) -> bool:
+    """Try the symbols left to right; False when the turn must stop here."""
     every = _all_moves(state, player)
-    while turn["phase"] == "moves" and turn["next"] < len(moves):
-        if turn["moved"] and not every:
-            break
+    while turn["next"] < len(moves) and (every or not turn["moved"]):
         symbol = moves[turn["next"]]
         turn["next"] += 1
-        if try_symbol(state, player, symbol) == "combat":
-            return
-        if state.game_over:
-            return
-    if turn["phase"] == "moves":
-        turn["phase"] = "gains"
-        if not turn["moved"] and not turn.get("cancelled"):
-            say(
-                state,
-                player.seat,
-                "No move symbol was valid: no move this turn.",
-                "Geen enkel bewegingssymbool was geldig: geen beweging deze beurt.",
-            )
-        character_arrives(state, player)
+        if try_symbol(state, player, symbol) == "combat" or state.game_over:
+            return False
+    return True
+
+
+def finish_move_row(state: GameState, player: Player, turn: dict) -> None:
+    turn["phase"] = "gains"
+    if not turn["moved"] and not turn.get("cancelled"):
+        say(
+            state,
+            player.seat,
+            "No move symbol was valid: no move this turn.",
+            "Geen enkel bewegingssymbool was geldig: geen beweging deze beurt.",
+        )
+    character_arrives(state, player)
+
+
+def run_other_rows(state: GameState, player: Player, turn: dict, plan: dict) -> None:
+    """Gains, the recruit bonus, stars earned, the star card; then the turn ends."""
     take_gains(state, player, plan)
     if state.game_over:
         return
     recruit_bonus(state, player, plan["recruit"])
-    from .economy import award_stars_after_action
-
     award_stars_after_action(state)
     if state.game_over:
         return

@@ -53,6 +53,7 @@ def random_game(
                 "seat": p.seat,
                 "level": p.level,
                 "stars": p.star_count,
+                "star_sources": dict(p.stars),
                 "plan_switch_turn": p.automa["plan_switch_turn"],
                 "turns": p.automa["turns"],
                 "won": state.game_over and result["winner"] == p.seat,
@@ -91,6 +92,10 @@ def automa_stats(results: list[dict]) -> dict:
             if finished
             else None,
             "stars": _mean([a["stars"] for _, a in rows]),
+            "stars_by_source": {
+                source: _mean([a["star_sources"].get(source, 0) for _, a in rows])
+                for source in ("star_card", "combat", "power")
+            },
             "plan_switch_turn": _mean([a["plan_switch_turn"] for _, a in rows]),
             "never_switched": sum(a["plan_switch_turn"] is None for _, a in rows),
             "automa_turns": _mean([a["turns"] for _, a in rows]),
