@@ -236,18 +236,20 @@ def _explain_move(state: GameState, player: Player, name: Text, plan: dict) -> N
     unit = UNIT_NAMES[kind]
     origin, dest = place_name(player, plan["from"]), place_name(player, plan["to"])
     stay = plan["from"] == plan["to"]
+    fact = plan.get("fact")
+    why = [f"{plan['to_why'][i]}; {fact[i]}" if fact else plan["to_why"][i] for i in (0, 1)]
     en = (
         f"Tried '{name[0]}': valid. It takes {unit[0]} on {origin[0]} "
         f"({plan['unit_why'][0]}) and "
         + (f"keeps it on {dest[0]}" if stay else f"places it on {dest[0]}")
-        + f" ({plan['to_why'][0]})."
+        + f" ({why[0]})."
     )
     pronoun = "het" if kind == "character" else "hem"
     nl = (
         f"'{name[1]}' geprobeerd: geldig. De Automa neemt {unit[1]} op {origin[1]} "
         f"({plan['unit_why'][1]}) en "
         + (f"laat {pronoun} op {dest[1]}" if stay else f"plaatst {pronoun} op {dest[1]}")
-        + f" ({plan['to_why'][1]})."
+        + f" ({why[1]})."
     )
     say(state, player.seat, en, nl)
 

@@ -281,7 +281,9 @@ def plan_worker(state: GameState, player: Player) -> dict:
             READING,
         ],
     )
-    return _plan((uid, origin), unit_why, dest, why, counts=counts)
+    n = counts[dest]
+    fact = (f"{n} other Automa unit(s) around it", f"{n} andere Automa-eenhe(i)d(en) eromheen")
+    return _plan((uid, origin), unit_why, dest, why, counts=counts, fact=fact)
 
 
 def neighbour_counts(player: Player, picked: str, hexes: list[str]) -> dict[str, int]:
@@ -325,7 +327,9 @@ def plan_unit_move(state: GameState, player: Player, kind: str) -> dict:
             READING,
         ],
     )
-    return _plan((uid, origin), unit_why, dest, why)
+    d = distance(dest)
+    fact = (f"{d} from an enemy combat unit", f"{d} van een vijandelijke gevechtseenheid")
+    return _plan((uid, origin), unit_why, dest, why, fact=fact)
 
 
 def plan_encounter(state: GameState, player: Player) -> dict:
@@ -379,7 +383,9 @@ def plan_attack(state: GameState, player: Player, need: int) -> dict:
             READING,
         ],
     )
-    return _plan(picked[0], picked[1], dest, why, attack="combat")
+    n = enemies(dest)
+    fact = (f"{n} enemy combat unit(s) there", f"{n} vijandelijke gevechtseenhe(i)d(en) daar")
+    return _plan(picked[0], picked[1], dest, why, attack="combat", fact=fact)
 
 
 def plan_attack_workers(state: GameState, player: Player) -> dict:
@@ -404,4 +410,6 @@ def plan_attack_workers(state: GameState, player: Player) -> dict:
     dest, why = choose(
         valid, [(resources, "most resources", "meeste grondstoffen"), FACTORY_CLOSEST, READING]
     )
-    return _plan(picked[0], picked[1], dest, why, attack="workers")
+    n = -resources(dest)
+    fact = (f"{n} resource(s) there", f"{n} grondstof(fen) daar")
+    return _plan(picked[0], picked[1], dest, why, attack="workers", fact=fact)

@@ -787,11 +787,12 @@ def test_every_decision_is_explained_in_english_and_dutch():
     )
     assert (
         "Tried 'move worker': valid. It takes the worker on r6c0 (reading order) and "
-        "places it on r6c1 (closest to the Factory)." in en
+        "places it on r6c1 (closest to the Factory; 1 other Automa unit(s) around it)." in en
     )
     assert (
         "'beweeg werker' geprobeerd: geldig. De Automa neemt de werker op r6c0 (leesvolgorde) "
-        "en plaatst hem op r6c1 (dichtst bij de Fabriek)." in nl
+        "en plaatst hem op r6c1 (dichtst bij de Fabriek; 1 andere Automa-eenhe(i)d(en) eromheen)."
+        in nl
     )
 
 
