@@ -859,3 +859,51 @@ def test_simulate_reports_automa_stats_per_level():
         assert row["games"] == 4 and row["finished"] == 4
         assert 0 <= row["win_rate"] <= 1 and row["stars"] > 0
         assert row["plan_switch_turn"] > 0 and row["game_turns"] > 0
+
+
+def three_seats():
+    """Nordic (human), Saxony (Automa), Polania (human): Saxony sits between them."""
+    state = new_game(
+        {
+            "seed": 2,
+            "seats": [
+                {"faction": "nordic", "mat": "mechanical"},
+                {"controller": "automa", "faction": "saxony"},
+                {"faction": "polania", "mat": "industrial"},
+            ],
+        }
+    )
+    return state, state.players
+
+
+def test_recruit_bonus_for_both_human_neighbours():
+    state, (left, automa, right) = three_seats()
+    assert set(state.neighbours_of(1)) == {0, 2}
+    left.recruits = {"enlist": "power"}
+    right.recruits = {"enlist": "coins"}
+    cards = (len(left.combat_cards), len(right.combat_cards))
+    automa_turn(state, 4)  # Plan I recruit: Enlist -> combat card
+    assert (len(left.combat_cards), len(right.combat_cards)) == (cards[0] + 1, cards[1] + 1)
+
+
+def test_two_automas_fight_without_asking_anyone():
+    state = new_game(
+        {
+            "seed": 3,
+            "seats": [
+                {"faction": "nordic", "mat": "mechanical"},
+                {"controller": "automa", "faction": "saxony"},
+                {"controller": "automa", "faction": "polania"},
+            ],
+        }
+    )
+    clear_board(state)
+    saxony, polania = state.players[1], state.players[2]
+    unrestricted(saxony)
+    saxony.character, saxony.power = "r5c3", 10
+    polania.character = FACTORY
+    stack_deck(polania, 3)  # 3 power at 0-7, no cards
+    automa_turn(state, 17, 6)  # Saxony attacks (A6) and draws card 6: 7 power and 1 card
+    assert polania.character == ON_MAT and saxony.character == FACTORY
+    assert polania.automa["combat_discard"] == [3] and saxony.automa["combat_discard"] == [6]
+    assert state.pending["kind"] != "combat_commit"
