@@ -136,12 +136,16 @@ def build_wheel() -> Path:
             dest = Path(tmp) / path.relative_to(ROOT)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, dest)
+        built = False
         if has_pip():
             log("building the scythe_core wheel (pip wheel)")
             cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), tmp]
-            subprocess.run(cmd, check=True)
+            built = subprocess.run(cmd).returncode == 0 and any(out.glob("*.whl"))
+            if not built:
+                log("pip wheel failed (offline?): writing the wheel directly instead")
         else:
             log("pip not found: writing the scythe_core wheel directly")
+        if not built:
             write_wheel(Path(tmp), project, out)
     wheel = next(out.glob("*.whl"))
     if not wheel.name.endswith("-py3-none-any.whl"):
