@@ -57,8 +57,11 @@ BARE_HTML = """<!doctype html>
 
 BARE_MJS = """import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 const here = (path) => new URL(path, import.meta.url).href;
+window.__t_start = performance.now();
 const pyodide = await loadPyodide({ indexURL: here("../vendor/pyodide/") });
+window.__t_pyodide = performance.now();
 await pyodide.loadPackage(here("../wheels/WHEEL"));
+window.__t_wheel = performance.now();
 pyodide.runPython("import scythe_core");
 window.__t_board = performance.now();
 document.body.dataset.ready = "1";
