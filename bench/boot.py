@@ -91,8 +91,24 @@ def prepare_site(build, site: Path, rebuild: bool) -> None:
     (site / "bench" / "bare.mjs").write_text(BARE_MJS.replace("WHEEL", wheel))
 
 
-def measure(context, url: str) -> tuple[float, int]:
-    """(seconds from navigation start to board drawn, bytes over the network)."""
+def measure(context, url: str, attempts: int = 2) -> tuple[float, int]:
+    """(seconds from navigation start to board drawn, bytes over the network).
+
+    A renderer that crashes (rare, on a loaded machine) is retried once, and said so.
+    """
+    from playwright.sync_api import Error
+
+    for attempt in range(attempts):
+        try:
+            return measure_once(context, url)
+        except Error as exc:
+            if "crash" not in str(exc).lower() or attempt == attempts - 1:
+                raise
+            print(f"  (page crashed, retrying: {str(exc).splitlines()[0]})", flush=True)
+    raise AssertionError("unreachable")
+
+
+def measure_once(context, url: str) -> tuple[float, int]:
     page = context.new_page()
     try:
         page.goto(url)
