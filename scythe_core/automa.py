@@ -35,6 +35,7 @@ from .automa_gains import advance_star_card, flip_cancels, game_option, recruit_
 from .automa_moves import UNIT_NAMES, Text, place_name, plan_move, say, symbol_name
 from .economy import award_stars_after_action
 from .state import GameState, Player
+from .top_actions import set_unit_location
 
 #: Coins and popularity the Automa starts with (its popularity never changes).
 START_TRACKS = {"coins": 5, "popularity": 10}
@@ -254,20 +255,9 @@ def _explain_move(state: GameState, player: Player, name: Text, plan: dict) -> N
     say(state, player.seat, en, nl)
 
 
-def _set_unit(player: Player, uid: str, hid: str) -> None:
-    if uid == "character":
-        player.character = hid
-        return
-    kind, index = uid.split(":")
-    if kind == "mech":
-        player.mechs[int(index)] = hid
-    else:
-        player.workers[int(index)] = hid
-
-
 def perform_move(state: GameState, player: Player, plan: dict) -> str:
     dest = plan["to"]
-    _set_unit(player, plan["unit"], dest)
+    set_unit_location(player, plan["unit"], dest)
     if plan["attack"] == "combat":
         from .combat import _start_combat
 

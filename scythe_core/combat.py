@@ -283,10 +283,10 @@ def undo_unresolved_moves(state: GameState) -> None:
     """The game ended mid-turn: units moved into unresolved combats go back."""
     player = state.active
     origins = state.turn.get("origins", {})
-    from .top_actions import _set_location, unit_location
+    from .top_actions import set_unit_location, unit_location
 
     for hid in state.turn.get("combats_left", []):
         for uid, origin in origins.items():
             if unit_location(player, uid) == hid:
-                _set_location(player, uid, origin)
+                set_unit_location(player, uid, origin)
     state.turn["combats_left"] = []

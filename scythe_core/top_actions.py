@@ -199,7 +199,7 @@ def unit_kind(uid: str) -> str:
     return uid.split(":")[0]
 
 
-def _set_location(player: Player, uid: str, hid: str) -> None:
+def set_unit_location(player: Player, uid: str, hid: str) -> None:
     if uid == "character":
         player.character = hid
         return
@@ -319,9 +319,9 @@ def apply_move_unit(state: GameState, action: str) -> None:
     if TERRAIN[pending["at"]] == "lake":
         _take_everything_off_lake(state, player, pending)
     stop = stops_on_entry(state, player.seat, kind, dest)
-    _set_location(player, uid, dest)
+    set_unit_location(player, uid, dest)
     for wid in pending["passengers"]:
-        _set_location(player, wid, dest)
+        set_unit_location(player, wid, dest)
     pending["at"] = dest
     pending["stepped"] = True
     pending["steps_left"] -= 1
