@@ -3,40 +3,23 @@
 from __future__ import annotations
 
 import pytest
+from rules_helpers import make_game, section_of_top
 
 from scythe_core import cards, legal_actions, new_game
-from scythe_core.data import MATS
 from scythe_core.engine import apply_in_place
 
-MAT_OF = {
-    "nordic": "mechanical",
-    "saxony": "engineering",
-    "polania": "industrial",
-    "rusviet": "patriotic",
-    "crimea": "agricultural",
-}
 TOKEN = "r4c1"  # a village with an encounter token; r4c0 borders it by land
 
 
 def game(faction="nordic", other="saxony", seed=5):
-    state = new_game(
-        {
-            "seed": seed,
-            "seats": [
-                {"faction": faction, "mat": MAT_OF[faction]},
-                {"faction": other, "mat": MAT_OF[other]},
-            ],
-        }
-    )
-    state.turn_index = state.turn_order.index(0)
-    state.pending = {"seat": 0, "kind": "section"}
+    state = make_game(faction, other, seed=seed)
     for p in state.players:
         p.objectives = []  # no objective reveals in these legal lists
     return state
 
 
 def move_section(player):
-    return [t for t, *_ in MATS[player.mat]["sections"]].index("move")
+    return section_of_top(player, "move")
 
 
 def walk_into_token(state, card, start="r4c0", token=TOKEN):

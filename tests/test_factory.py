@@ -3,45 +3,23 @@
 from __future__ import annotations
 
 import pytest
+from rules_helpers import make_active, make_game, section_of_top
 
-from scythe_core import cards, legal_actions, new_game
+from scythe_core import cards, legal_actions
 from scythe_core.board import FACTORY
-from scythe_core.data import MATS
 from scythe_core.engine import apply_in_place
-
-MAT_OF = {
-    "nordic": "mechanical",
-    "saxony": "engineering",
-    "polania": "industrial",
-    "rusviet": "patriotic",
-    "crimea": "agricultural",
-}
 
 
 def game(faction="nordic", other="saxony", seed=9):
-    state = new_game(
-        {
-            "seed": seed,
-            "seats": [
-                {"faction": faction, "mat": MAT_OF[faction]},
-                {"faction": other, "mat": MAT_OF[other]},
-            ],
-        }
-    )
-    make_active(state, 0)
+    state = make_game(faction, other, seed=seed)
     for p in state.players:
         p.objectives = []  # no objective reveals in these legal lists
     state.factory_deck = [4, 2, 10]
     return state
 
 
-def make_active(state, seat):
-    state.turn_index = state.turn_order.index(seat)
-    state.pending = {"seat": seat, "kind": "section"}
-
-
 def move_section(player):
-    return [t for t, *_ in MATS[player.mat]["sections"]].index("move")
+    return section_of_top(player, "move")
 
 
 def move_character(state, seat, path):

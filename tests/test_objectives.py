@@ -3,41 +3,23 @@
 from __future__ import annotations
 
 import pytest
+from rules_helpers import make_game, section_of_top
 
-from scythe_core import IllegalActionError, cards, legal_actions, new_game
+from scythe_core import IllegalActionError, cards, legal_actions
 from scythe_core.board import FACTORY
-from scythe_core.data import MATS
 from scythe_core.engine import apply_in_place
 from scythe_core.objectives import is_met
 
-MAT_OF = {
-    "nordic": "mechanical",
-    "saxony": "engineering",
-    "polania": "industrial",
-    "rusviet": "patriotic",
-    "crimea": "agricultural",
-}
-
 
 def game(faction="nordic", other="saxony", seed=11):
-    state = new_game(
-        {
-            "seed": seed,
-            "seats": [
-                {"faction": faction, "mat": MAT_OF[faction]},
-                {"faction": other, "mat": MAT_OF[other]},
-            ],
-        }
-    )
-    state.turn_index = state.turn_order.index(0)
-    state.pending = {"seat": 0, "kind": "section"}
+    state = make_game(faction, other, seed=seed)
     for p in state.players:
-        p.objectives = []
+        p.objectives = []  # no objective reveals in these legal lists
     return state
 
 
 def move_section(player):
-    return [t for t, *_ in MATS[player.mat]["sections"]].index("move")
+    return section_of_top(player, "move")
 
 
 def place_workers(player, *hexes):

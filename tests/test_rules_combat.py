@@ -3,32 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from rules_helpers import make_game, section_of_top
 
-from scythe_core import apply, legal_actions, new_game
+from scythe_core import apply, legal_actions
 from scythe_core.engine import apply_in_place
 
 
 def two_player(attacker="nordic", defender="saxony", seed=1):
-    mats = {
-        "nordic": "mechanical",
-        "saxony": "engineering",
-        "crimea": "agricultural",
-        "polania": "industrial",
-        "rusviet": "patriotic",
-    }
-    state = new_game(
-        {
-            "seed": seed,
-            "seats": [
-                {"faction": attacker, "mat": mats[attacker]},
-                {"faction": defender, "mat": mats[defender]},
-            ],
-        }
-    )
-    # Make seat 0 active, whatever the mat numbers say.
-    state.turn_index = state.turn_order.index(0)
-    state.pending = {"seat": 0, "kind": "section"}
-    return state
+    """Seat 0 (attacker) to play, whatever the mat numbers say."""
+    return make_game(attacker, defender, seed=seed)
 
 
 def start_move(state, section_with_move):
@@ -37,9 +20,7 @@ def start_move(state, section_with_move):
 
 
 def move_section(state, seat=0):
-    from scythe_core.data import MATS
-
-    return [t for t, *_ in MATS[state.players[seat].mat]["sections"]].index("move")
+    return section_of_top(state.players[seat], "move")
 
 
 def setup_attack(state, hex_from="r4c4", target="r4c3"):

@@ -1,24 +1,14 @@
 """Enemy workers alone on a territory retreat once the whole Move is over."""
 
-from scythe_core import legal_actions, new_game
-from scythe_core.data import MATS
+from rules_helpers import make_game, section_of_top
+
+from scythe_core import legal_actions
 from scythe_core.engine import apply_in_place
 
 
 def game():
-    state = new_game(
-        {
-            "seed": 3,
-            "seats": [
-                {"faction": "nordic", "mat": "mechanical"},
-                {"faction": "saxony", "mat": "engineering"},
-            ],
-        }
-    )
-    state.turn_index = state.turn_order.index(0)
-    state.pending = {"seat": 0, "kind": "section"}
-    move = [t for t, *_ in MATS["mechanical"]["sections"]].index("move")
-    return state, move
+    state = make_game("nordic", "saxony", seed=3)
+    return state, section_of_top(state.players[0], "move")
 
 
 def test_workers_retreat_after_the_move_and_cost_one_popularity_each():
