@@ -280,7 +280,71 @@ def plan_site(wheel: Path) -> dict[str, Path | bytes]:
         "@pyscript/core": package_version("@pyscript/core"),
     }
     plan["build-info.json"] = (json.dumps(versions, indent=2) + "\n").encode()
+    check_manifest(plan)
+    plan[SERVICE_WORKER] = service_worker(plan)
     return plan
+
+
+# ------------------------------------------------------- offline and installable
+
+SERVICE_WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+SW_VERSION_LINE = 'const VERSION = "dev";'
+SW_PRECACHE_LINE = 'const PRECACHE = [["./", ""]];'
+
+
+def file_bytes(src: Path | bytes) -> bytes:
+    return src.read_bytes() if isinstance(src, Path) else src
+
+
+def service_worker(plan: dict[str, Path | bytes]) -> bytes:
+    """dist/sw.js: web/sw.js with this build's VERSION and PRECACHE list filled in.
+
+    PRECACHE names every other file of the site (and ``./``, the page itself) with
+    its SHA-256 for the fetch's ``integrity`` check. VERSION is a hash of all of
+    them and of the worker template, so any change to the site gives a new cache.
+    """
+    template = file_bytes(plan.get(SERVICE_WORKER, WEB / SERVICE_WORKER)).decode()
+    for line in (SW_VERSION_LINE, SW_PRECACHE_LINE):
+        if template.count(line) != 1:
+            sys.exit(f"build.py: web/{SERVICE_WORKER} must contain the line {line!r} once")
+    version = hashlib.sha256(template.encode())
+    entries = []
+    for rel in sorted(plan):
+        if rel == SERVICE_WORKER:
+            continue
+        digest = hashlib.sha256(file_bytes(plan[rel])).digest()
+        version.update(rel.encode() + b"\0" + digest)
+        integrity = "sha256-" + base64.b64encode(digest).decode()
+        entries.append([f"./{rel}", integrity])
+        if rel == "index.html":  # the page as it is usually asked for: the directory URL
+            entries.insert(0, ["./", integrity])
+    precache = ",\n  ".join(json.dumps(entry) for entry in entries)
+    text = template.replace(SW_VERSION_LINE, f'const VERSION = "{version.hexdigest()[:20]}";')
+    text = text.replace(SW_PRECACHE_LINE, f"const PRECACHE = [\n  {precache},\n];")
+    return text.encode()
+
+
+def sw_version(sw_text: str) -> str:
+    """The VERSION a generated sw.js caches under (its cache name ends with it)."""
+    match = re.search(r'^const VERSION = "([0-9a-f]+)";$', sw_text, re.M)
+    if not match:
+        raise ValueError("no VERSION line in this sw.js")
+    return match.group(1)
+
+
+def check_manifest(plan: dict[str, Path | bytes]) -> None:
+    """The web app manifest parses and every icon it names is part of the site."""
+    if MANIFEST not in plan:
+        return
+    try:
+        manifest = json.loads(file_bytes(plan[MANIFEST]))
+    except ValueError as exc:
+        sys.exit(f"build.py: web/{MANIFEST} is not valid JSON: {exc}")
+    for icon in manifest.get("icons", []):
+        rel = icon["src"].removeprefix("./")
+        if rel not in plan:
+            sys.exit(f"build.py: web/{MANIFEST} names {icon['src']}, which is not in web/")
 
 
 def vendored(path: Path) -> Path | bytes:
@@ -351,6 +415,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         ".js": "text/javascript; charset=utf-8",
         ".mjs": "text/javascript; charset=utf-8",
         ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
         ".wasm": "application/wasm",
         ".whl": "application/zip",
         ".zip": "application/zip",

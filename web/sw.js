@@ -1,0 +1,55 @@
+/* Scythe's service worker: after one visit, the whole site plays offline.
+
+   This file is a template. build.py writes dist/sw.js from it, filling in
+   VERSION (a hash of every file of the build) and PRECACHE (every file of dist/
+   but this one, each with its SHA-256). So:
+   - each build has its own cache, named after its VERSION and this worker's scope;
+   - install downloads every file, revalidating with the server and checking each
+     file's hash, so an older or newer copy from the HTTP cache or a half-finished
+     deploy can never enter this build's cache (install fails, the old worker stays);
+   - fetch answers from this build's cache only (cache first), else the network;
+   - activate deletes the caches of older builds of this site, then takes over the
+     open pages (skipWaiting + clients.claim).
+   Every URL is relative to this file, so the site works from any sub-path. */
+"use strict";
+
+const VERSION = "dev";
+const PRECACHE = [["./", ""]];
+
+const PREFIX = `scythe:${self.registration.scope}:`;
+const CACHE = PREFIX + VERSION;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(
+        PRECACHE.map(([url, integrity]) => new Request(url, { cache: "no-cache", integrity })),
+      );
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  event.respondWith(
+    (async () => {
+      const ignoreSearch = request.mode === "navigate";
+      const cached = await caches.match(request, { cacheName: CACHE, ignoreSearch });
+      return cached || fetch(request);
+    })(),
+  );
+});
