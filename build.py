@@ -297,18 +297,18 @@ def file_bytes(src: Path | bytes) -> bytes:
     return src.read_bytes() if isinstance(src, Path) else src
 
 
-def service_worker(plan: dict[str, Path | bytes]) -> bytes:
+def service_worker(plan: dict[str, Path | bytes], template: Path = WEB / SERVICE_WORKER) -> bytes:
     """dist/sw.js: web/sw.js with this build's VERSION and PRECACHE list filled in.
 
     PRECACHE names every other file of the site (and ``./``, the page itself) with
     its SHA-256 for the fetch's ``integrity`` check. VERSION is a hash of all of
     them and of the worker template, so any change to the site gives a new cache.
     """
-    template = file_bytes(plan.get(SERVICE_WORKER, WEB / SERVICE_WORKER)).decode()
+    text = template.read_text(encoding="utf-8")
     for line in (SW_VERSION_LINE, SW_PRECACHE_LINE):
-        if template.count(line) != 1:
-            sys.exit(f"build.py: web/{SERVICE_WORKER} must contain the line {line!r} once")
-    version = hashlib.sha256(template.encode())
+        if text.count(line) != 1:
+            sys.exit(f"build.py: {template.name} must contain the line {line!r} once")
+    version = hashlib.sha256(text.encode())
     entries = []
     for rel in sorted(plan):
         if rel == SERVICE_WORKER:
@@ -320,7 +320,7 @@ def service_worker(plan: dict[str, Path | bytes]) -> bytes:
         if rel == "index.html":  # the page as it is usually asked for: the directory URL
             entries.insert(0, ["./", integrity])
     precache = ",\n  ".join(json.dumps(entry) for entry in entries)
-    text = template.replace(SW_VERSION_LINE, f'const VERSION = "{version.hexdigest()[:20]}";')
+    text = text.replace(SW_VERSION_LINE, f'const VERSION = "{version.hexdigest()[:20]}";')
     text = text.replace(SW_PRECACHE_LINE, f"const PRECACHE = [\n  {precache},\n];")
     return text.encode()
 

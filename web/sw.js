@@ -23,9 +23,14 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll(
-        PRECACHE.map(([url, integrity]) => new Request(url, { cache: "no-cache", integrity })),
-      );
+      try {
+        await cache.addAll(
+          PRECACHE.map(([url, integrity]) => new Request(url, { cache: "no-cache", integrity })),
+        );
+      } catch (error) {
+        await caches.delete(CACHE); /* no half-filled cache left behind */
+        throw error;
+      }
       await self.skipWaiting();
     })(),
   );

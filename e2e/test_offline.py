@@ -1,0 +1,204 @@
+"""Offline play and updates: the generated service worker, in headless Chromium.
+
+After one visit the page must start with the server gone, and a new build must
+replace the cached files as a whole: a new cache, the old one deleted, and no
+file of one build ever cached under another build's name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from site_browser import BOOT_TIMEOUT_MS, READY, open_page
+
+CHANGED_CSS = b"\n/* a later build */\n"
+
+
+def serve(build_module, directory: Path, base: str = "/"):
+    server = build_module.make_server(directory, port=0, base=base, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def stop(server) -> None:
+    server.shutdown()
+    server.server_close()
+
+
+def precache_urls(sw_text: str) -> list[str]:
+    return re.findall(r'^  \["(\./[^"]*)", "sha256-[^"]+"\],$', sw_text, re.M)
+
+
+@pytest.fixture(scope="module")
+def site_plan(build_module, dist) -> dict:
+    """The plan of the current build (relative path -> source file or bytes)."""
+    return build_module.plan_site(build_module.build_wheel())
+
+
+def changed_plan(build_module, plan: dict) -> dict:
+    """The same site with one file changed, as the next build would write it."""
+    changed = dict(plan)
+    changed["style.css"] = build_module.file_bytes(plan["style.css"]) + CHANGED_CSS
+    changed[build_module.SERVICE_WORKER] = build_module.service_worker(changed)
+    return changed
+
+
+def version_of(build_module, directory: Path) -> str:
+    return build_module.sw_version((directory / build_module.SERVICE_WORKER).read_text())
+
+
+# ----------------------------------------------------------------- no browser
+
+
+def test_the_worker_precaches_every_file_of_the_site(dist, build_module):
+    sw_text = (dist / "sw.js").read_text()
+    files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    urls = precache_urls(sw_text)
+    assert len(urls) == len(set(urls))
+    assert set(urls) == {f"./{f}" for f in files - {"sw.js"}} | {"./"}
+    assert {"./index.html", "./pyscript.json", "./vendor/pyodide/pyodide.asm.wasm"} <= set(urls)
+    assert {"./manifest.webmanifest", "./icons/icon-192.png", "./py/main.py"} <= set(urls)
+    assert any(url.startswith("./wheels/") for url in urls)
+    assert "//" not in "".join(urls).replace("./", "")
+    assert re.fullmatch(r"[0-9a-f]{20}", build_module.sw_version(sw_text))
+
+
+def test_the_same_files_give_the_same_cache_version_and_a_changed_file_a_new_one(
+    build_module, site_plan, tmp_path
+):
+    first, again = tmp_path / "first", tmp_path / "again"
+    build_module.sync(site_plan, first)
+    build_module.sync(build_module.plan_site(build_module.build_wheel()), again)
+    assert (first / "sw.js").read_bytes() == (again / "sw.js").read_bytes()
+    build_module.sync(changed_plan(build_module, site_plan), again)
+    assert (again / "style.css").read_bytes().endswith(CHANGED_CSS)
+    assert version_of(build_module, again) != version_of(build_module, first)
+
+
+def test_the_manifest_makes_the_site_installable(dist):
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["short_name"] and manifest["theme_color"]
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert icon["src"].startswith("./") and (dist / icon["src"]).is_file()
+    png = (dist / "icons/icon-512.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and int.from_bytes(png[16:20], "big") == 512
+    html = (dist / "index.html").read_text()
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in html
+
+
+# -------------------------------------------------------------- in the browser
+
+CACHE_STATE = """async () => {
+  const names = await caches.keys();
+  const entries = {};
+  for (const name of names) entries[name] = (await (await caches.open(name)).keys()).length;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return {
+    names, entries,
+    active: registration && registration.active ? registration.active.state : null,
+    controlled: navigator.serviceWorker.controller !== null,
+  };
+}"""
+
+#: Ask for an update now and wait for the new worker to activate or fail.
+UPDATE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await registration.update();
+  const worker = registration.installing || registration.waiting;
+  if (!worker) return "no update";
+  const settled = () => ["activated", "redundant"].includes(worker.state);
+  if (!settled()) {
+    await new Promise((done) => worker.addEventListener("statechange", () => settled() && done()));
+  }
+  return worker.state;
+}"""
+
+
+def wait_for_cache(page, name: str, count: int, timeout: float = 60) -> dict:
+    """Wait until ``name`` is the only cache, holds ``count`` entries and controls the page."""
+    deadline = time.monotonic() + timeout
+    while True:
+        state = page.evaluate(CACHE_STATE)
+        if state["names"] == [name] and state["entries"][name] == count and state["controlled"]:
+            return state
+        if time.monotonic() > deadline:
+            pytest.fail(f"the service worker did not fill {name!r} with {count} files: {state}")
+        time.sleep(0.25)
+
+
+def port_is_closed(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+    except OSError:
+        return True
+    return False
+
+
+@pytest.mark.browser
+def test_after_one_visit_the_page_starts_with_the_server_stopped(browser, build_module, dist):
+    server = serve(build_module, dist, base="/scythe/")
+    url = build_module.server_url(server)
+    sw_text = (dist / "sw.js").read_text()
+    cache = f"scythe:{url}:{build_module.sw_version(sw_text)}"
+    loaded = open_page(browser, url)
+    try:
+        page = loaded.page
+        wait_for_cache(page, cache, len(precache_urls(sw_text)))
+        stop(server)
+        assert port_is_closed(server.server_address[1])
+        served = []
+        page.on("response", lambda r: served.append((r.url, r.from_service_worker)))
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.get_attribute("body", "data-board-drawn") == "1"
+        assert page.locator("[data-hex]").count() == 54
+        assert served and all(from_worker for _, from_worker in served), served
+        assert loaded.blocked == [] and loaded.console_errors == []
+    finally:
+        loaded.page.context.close()
+        stop(server)
+
+
+@pytest.mark.browser
+def test_a_new_build_replaces_the_cache_and_a_half_deployed_one_changes_nothing(
+    browser, build_module, site_plan, tmp_path
+):
+    site = tmp_path / "site"
+    build_module.sync(site_plan, site)
+    server = serve(build_module, site)
+    url = build_module.server_url(server)
+    old_sw = (site / "sw.js").read_text()
+    old_cache = f"scythe:{url}:{build_module.sw_version(old_sw)}"
+    loaded = open_page(browser, url)
+    try:
+        page = loaded.page
+        wait_for_cache(page, old_cache, len(precache_urls(old_sw)))
+        new_plan = changed_plan(build_module, site_plan)
+        new_sw = build_module.file_bytes(new_plan["sw.js"]).decode()
+        new_cache = f"scythe:{url}:{build_module.sw_version(new_sw)}"
+
+        # Half a deploy: the new worker is there, the changed style.css is not yet.
+        (site / "sw.js").write_text(new_sw)
+        assert page.evaluate(UPDATE) == "redundant"
+        state = page.evaluate(CACHE_STATE)
+        assert state["names"] == [old_cache] and state["controlled"]
+
+        # The whole deploy: the new cache takes over and the old one is deleted.
+        build_module.sync(new_plan, site)
+        assert page.evaluate(UPDATE) == "activated"
+        wait_for_cache(page, new_cache, len(precache_urls(new_sw)))
+        css = page.evaluate("async () => await (await fetch('./style.css')).text()")
+        assert css.endswith(CHANGED_CSS.decode())
+    finally:
+        loaded.page.context.close()
+        stop(server)
