@@ -1,9 +1,11 @@
-"""Compact, URL-safe game links: setup plus each decision as its index in the legal list.
+"""Compact, URL-safe game links: the game's record, compressed.
 
-A link is ``g1.`` followed by base64url (no padding) of zlib-compressed bytes:
-a JSON setup line, a newline, then one unsigned varint per decision. Decoding
-replays the game, so a tampered link either fails with :class:`RecordError`
-or yields a legal game.
+A link is ``g1.`` followed by base64url (no padding) of zlib-compressed text: a
+JSON header line (link format, rules version, setup), then one canonical action
+per line. Decoding replays the game with every decision checked, so a tampered
+link either fails with :class:`RecordError` or yields a legal game. Action
+strings (not indices into legal lists) keep old links readable after the rules
+gain new options.
 
 >>> from scythe_core import new_game
 >>> state = new_game({"seed": 1, "seats": [{}, {}]})
@@ -18,61 +20,23 @@ import binascii
 import json
 import zlib
 
-from .records import RecordError
+from .records import RULES_VERSION, RecordError
 from .state import GameState
 
 LINK_PREFIX = "g1."
-MAX_LINK_BYTES = 200_000
-
-
-def _varint(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def _read_varints(data: bytes) -> list[int]:
-    values, value, shift = [], 0, 0
-    for byte in data:
-        value |= (byte & 0x7F) << shift
-        if byte & 0x80:
-            shift += 7
-            if shift > 28:
-                raise RecordError("link decision number too large")
-        else:
-            values.append(value)
-            value, shift = 0, 0
-    if shift:
-        raise RecordError("link ends in the middle of a decision")
-    return values
+LINK_FORMAT = 1
+MAX_LINK_BYTES = 2_000_000
 
 
 def encode_link(state: GameState) -> str:
     """The whole game so far as a URL-safe string."""
-    from .engine import apply_in_place, legal_actions
-    from .setup import new_game
-
-    replayed = new_game(state.setup)
-    body = bytearray(json.dumps(state.setup, separators=(",", ":"), sort_keys=True).encode())
-    body += b"\n"
-    for action in state.history:
-        body += _varint(legal_actions(replayed).index(action))
-        apply_in_place(replayed, action, check=False)
-    packed = zlib.compress(bytes(body), 9)
+    header = {"link": LINK_FORMAT, "rules": RULES_VERSION, "setup": state.setup}
+    lines = [json.dumps(header, separators=(",", ":"), sort_keys=True), *state.history]
+    packed = zlib.compress("\n".join(lines).encode(), 9)
     return LINK_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
-def decode_link(link: str) -> GameState:
-    """Rebuild the game of a link; RecordError for anything malformed or illegal."""
-    from .engine import apply_in_place, legal_actions
-    from .setup import SetupError, new_game
-
+def _unpack(link: str) -> list[str]:
     if not isinstance(link, str) or not link.startswith("g"):
         raise RecordError("not a game link")
     if not link.startswith(LINK_PREFIX):
@@ -82,21 +46,37 @@ def decode_link(link: str) -> GameState:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         inflater = zlib.decompressobj()
         body = inflater.decompress(packed, MAX_LINK_BYTES)
-    except (binascii.Error, ValueError, zlib.error) as exc:
+        if not inflater.eof or inflater.unconsumed_tail:
+            raise ValueError("truncated")
+        return body.decode().split("\n")
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as exc:
         raise RecordError("the link is damaged or incomplete") from exc
-    if not inflater.eof or inflater.unconsumed_tail:
-        raise RecordError("the link is damaged or incomplete")
-    setup_bytes, newline, moves = body.partition(b"\n")
-    if not newline:
-        raise RecordError("the link is damaged or incomplete")
+
+
+def decode_link(link: str) -> GameState:
+    """Rebuild the game of a link; RecordError for anything malformed or illegal."""
+    from .engine import apply_in_place
+    from .setup import SetupError, new_game
+    from .state import IllegalActionError
+
+    header_line, *actions = _unpack(link)
     try:
-        setup = json.loads(setup_bytes.decode())
-        state = new_game(setup)
-    except (UnicodeDecodeError, ValueError, SetupError, TypeError) as exc:
+        header = json.loads(header_line)
+    except ValueError as exc:
+        raise RecordError("the link is damaged or incomplete") from exc
+    if not isinstance(header, dict) or not isinstance(header.get("link"), int):
+        raise RecordError("the link is damaged or incomplete")
+    if header["link"] > LINK_FORMAT:
+        raise RecordError("this link comes from a newer version of the game")
+    try:
+        state = new_game(header.get("setup"))
+    except (SetupError, TypeError, AttributeError) as exc:
         raise RecordError(f"the link's game setup is not valid: {exc}") from exc
-    for number, index in enumerate(_read_varints(moves), start=1):
-        options = legal_actions(state)
-        if index >= len(options):
-            raise RecordError(f"decision {number} in the link is not legal at that point")
-        apply_in_place(state, options[index], check=False)
+    for number, action in enumerate(actions, start=1):
+        try:
+            apply_in_place(state, action)
+        except IllegalActionError as exc:
+            raise RecordError(
+                f"decision {number} in the link ({action!r}) is not legal at that point"
+            ) from exc
     return state

@@ -22,6 +22,31 @@ from .state import GameState, Player
 # --- options -----------------------------------------------------------------
 
 
+#: Top-row gains counted on an upgradable slot: option -> slot.
+COUNTED_GAINS = {
+    "coins": "move_coins",
+    "bolster:power": "bolster_power",
+    "bolster:cards": "bolster_cards",
+    "trade:popularity": "trade_popularity",
+}
+
+
+def with_partial_gains(player: Player, options: list[str]) -> list[str]:
+    """Each counted gain may also be taken in part: "bolster:power/1" takes only 1."""
+    result = list(options)
+    for option in options:
+        if option in COUNTED_GAINS:
+            full = top_amount(player, COUNTED_GAINS[option])
+            result += [f"{option}/{n}" for n in range(full)]
+    return sorted(result)
+
+
+def gain_amount(player: Player, action: str) -> tuple[str, int]:
+    """("bolster:power", 1) for "bolster:power/1"; the full amount without a suffix."""
+    option, _, part = action.partition("/")
+    return option, int(part) if part else top_amount(player, COUNTED_GAINS[option])
+
+
 def top_options(state: GameState) -> list[str]:
     """Legal choices for the top action of the chosen section (without "skip")."""
     player = state.active
@@ -30,16 +55,16 @@ def top_options(state: GameState) -> list[str]:
         options = ["coins"]
         if movable_units(state):
             options.append("move")
-        return sorted(options)
+        return with_partial_gains(player, options)
     if action in ("trade", "bolster"):
         if player.coins < 1:
             return []
         if action == "bolster":
-            return ["bolster:cards", "bolster:power"]
+            return with_partial_gains(player, ["bolster:cards", "bolster:power"])
         options = ["trade:popularity"]
         if trade_territories(state, player.seat):
             options.append("trade:resources")
-        return sorted(options)
+        return with_partial_gains(player, options)
     if action == "produce":
         return produce_options(state, player)
     raise AssertionError(action)
@@ -49,8 +74,8 @@ def perform_top(state: GameState, action: str) -> None:
     from .turn import after_top
 
     player = state.active
-    if action == "coins":
-        player.coins += top_amount(player, "move_coins")
+    if action.startswith("coins"):
+        player.coins += gain_amount(player, action)[1]
         after_top(state)
     elif action == "move":
         state.turn["moved"] = []
@@ -58,10 +83,11 @@ def perform_top(state: GameState, action: str) -> None:
         state.pending = {"seat": player.seat, "kind": "move"}
     elif action.startswith("bolster:"):
         player.coins -= 1
-        if action == "bolster:power":
-            gain_power(player, top_amount(player, "bolster_power"))
+        option, amount = gain_amount(player, action)
+        if option == "bolster:power":
+            gain_power(player, amount)
         else:
-            draw_combat_cards(state, player, top_amount(player, "bolster_cards"))
+            draw_combat_cards(state, player, amount)
         if "monument" in player.structures:
             gain_popularity(player, 1)
         after_top(state)
@@ -69,8 +95,8 @@ def perform_top(state: GameState, action: str) -> None:
         player.coins -= 1
         if "armory" in player.structures:
             gain_power(player, 1)
-        if action == "trade:popularity":
-            gain_popularity(player, top_amount(player, "trade_popularity"))
+        if action.startswith("trade:popularity"):
+            gain_popularity(player, gain_amount(player, action)[1])
             after_top(state)
         else:
             state.pending = {"seat": player.seat, "kind": "trade_place", "left": 2}

@@ -11,7 +11,7 @@ from scythe_core import rng as prng
 from scythe_core.engine import apply_in_place
 
 GOLDEN_SETUP = {
-    "seed": 2036,
+    "seed": 2384,
     "seats": [
         {"faction": "nordic", "mat": "mechanical"},
         {"faction": "crimea", "mat": "engineering"},

@@ -1,6 +1,6 @@
 """The golden playthrough is regenerated and diffed against the stored text.
 
-Seed 2036 is a random 2-seat game that has a combat, an encounter, a Factory card
+Seed 2384 is a random 2-seat game that has a combat, an encounter, a Factory card
 and an objective in it.
 """
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from golden_game import golden_transcript
 
-GOLDEN = Path(__file__).parent / "golden" / "two_seat_seed2036.txt"
+GOLDEN = Path(__file__).parent / "golden" / "two_seat_seed2384.txt"
 
 
 def test_golden_playthrough_matches():

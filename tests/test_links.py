@@ -44,10 +44,16 @@ def test_a_game_in_progress_can_be_continued_from_its_link():
     assert state_to_dict(again) == state_to_dict(state)
 
 
-def test_whole_two_player_game_link_is_short():
-    state = random_game(9, 2)
-    assert state.game_over
-    assert len(encode_link(state)) < 2000
+def test_a_whole_solo_game_against_the_automa_fits_in_2000_characters():
+    for level in ("autometta", "ultimaszyna"):
+        state = new_game({"seed": 9, "seats": [{}, {"controller": "automa", "level": level}]})
+        chooser = prng.seed_state(9)
+        while not state.game_over:
+            options = legal_actions(state)
+            chooser, pick = prng.randbelow(chooser, len(options))
+            apply_in_place(state, options[pick])
+        assert state.game_over
+        assert len(encode_link(state)) < 2000
 
 
 @pytest.mark.parametrize(
@@ -70,13 +76,23 @@ def test_truncated_link_is_refused():
         decode_link(link[: len(link) // 2])
 
 
-def test_illegal_decision_in_a_link_is_refused():
+def _link_of(header: dict, actions: list[str]) -> str:
     import base64
     import zlib
 
-    body = json.dumps({"seed": 1, "seats": [{}, {}]}).encode() + b"\n" + bytes([99])
-    link = LINK_PREFIX + base64.urlsafe_b64encode(zlib.compress(body)).decode().rstrip("=")
-    with pytest.raises(RecordError, match="not legal"):
+    body = "\n".join([json.dumps(header), *actions]).encode()
+    return LINK_PREFIX + base64.urlsafe_b64encode(zlib.compress(body)).decode().rstrip("=")
+
+
+def test_illegal_decision_in_a_link_is_refused():
+    link = _link_of({"link": 1, "setup": {"seed": 1, "seats": [{}, {}]}}, ["section:0", "fly"])
+    with pytest.raises(RecordError, match="decision 2"):
+        decode_link(link)
+
+
+def test_a_link_of_a_newer_format_is_refused_clearly():
+    link = _link_of({"link": 2, "setup": {"seed": 1, "seats": [{}, {}]}}, [])
+    with pytest.raises(RecordError, match="newer version"):
         decode_link(link)
 
 

@@ -177,7 +177,45 @@ def test_trade_resources_is_impossible_with_every_worker_at_home():
     state, p = nordic_game()
     set_workers(p, p.home, p.home)
     p.character = "r1c4"
-    assert legal_actions(choose_top(state, "trade")) == ["skip", "trade:popularity"]
+    assert legal_actions(choose_top(state, "trade")) == [
+        "skip",
+        "trade:popularity",
+        "trade:popularity/0",
+    ]
+
+
+@pytest.mark.parametrize(
+    "option, top, gained",
+    [
+        ("coins/0", "move", ("coins", 0)),
+        ("bolster:power/1", "bolster", ("power", 1)),
+        ("bolster:power/0", "bolster", ("power", 0)),
+        ("bolster:cards/0", "bolster", ("cards", 0)),
+        ("trade:popularity/0", "trade", ("popularity", 0)),
+    ],
+)
+def test_a_top_action_gain_may_be_taken_in_part(option, top, gained):
+    # "Pay the cost, then take the benefit, or only part of it."
+    state, p = nordic_game()
+    before = {"coins": p.coins, "power": p.power, "cards": len(p.combat_cards)}
+    before["popularity"] = p.popularity
+    play(choose_top(state, top), option)
+    after = {"coins": p.coins, "power": p.power, "cards": len(p.combat_cards)}
+    after["popularity"] = p.popularity
+    track, amount = gained
+    cost = 0 if top == "move" else 1
+    assert after[track] - before[track] == amount - (cost if track == "coins" else 0)
+    assert state.pending["kind"] == "bottom"
+
+
+def test_partial_gains_are_offered_below_the_full_amount_only():
+    state, p = nordic_game()
+    options = legal_actions(choose_top(state, "bolster"))
+    assert [o for o in options if o.startswith("bolster:power")] == [
+        "bolster:power",
+        "bolster:power/0",
+        "bolster:power/1",
+    ]
 
 
 @pytest.mark.parametrize("upgraded, gain", [(False, 1), (True, 2)])

@@ -73,7 +73,7 @@ def test_the_top_action_comes_first_then_the_bottom_action():
     state = make_game("nordic", "saxony")
     choose_top(state, "move")
     assert state.pending["kind"] == "top"
-    assert legal_actions(state) == ["coins", "move", "skip"]
+    assert legal_actions(state) == ["coins", "coins/0", "move", "skip"]
     play(state, "coins")
     assert state.pending == {"seat": 0, "kind": "bottom", "action": "build"}
 
