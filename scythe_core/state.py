@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 
-from .board import FACTORY, TERRAIN, TERRITORIES, home_base_id, is_lake
+from .board import FACTORY, TERRAIN, home_base_id, reading_order_key
 from .data import BOTTOM_ACTIONS, RESOURCES
 
 
@@ -151,22 +151,40 @@ class GameState:
 
     # --- territory questions -------------------------------------------------
 
-    def territory_controller(self, hid: str) -> int | None:
-        """The seat controlling a territory (or lake), or None.
+    def control_map(self) -> dict[str, int]:
+        """Every controlled territory (lakes included) with the seat that controls it.
 
-        Units control a territory; a structure controls it when no enemy unit is there.
+        Units control a territory; a structure controls it when no enemy unit is
+        there. Units of two factions share a territory only while a combat is
+        pending: the defender (not the active player) keeps control until then.
         Home bases are not territories and have no controller.
         """
+        holders: dict[str, list[int]] = {}
+        for p in self.players:
+            spots = {p.character, *p.mechs, *(w for w in p.workers if w)}
+            for hid in spots:
+                if hid and TERRAIN[hid] != "home":
+                    holders.setdefault(hid, []).append(p.seat)
+        active = self.active_seat
+        control = {}
+        for hid, seats in holders.items():
+            control[hid] = seats[0] if len(seats) == 1 else next(s for s in seats if s != active)
+        for p in self.players:
+            for hid in p.structures.values():
+                control.setdefault(hid, p.seat)
+        return control
+
+    def territory_controller(self, hid: str) -> int | None:
+        """The seat controlling one territory (or lake), or None; see :meth:`control_map`."""
         if TERRAIN[hid] == "home":
             return None
-        holders = [p.seat for p in self.players if p.units_at(hid)]
-        if len(holders) == 1:
-            return holders[0]
+        holders = [
+            p.seat for p in self.players if p.character == hid or hid in p.mechs or hid in p.workers
+        ]
         if holders:
-            # Units of two factions share a territory only while a combat is pending:
-            # the defender (not the active player) keeps control until it is resolved.
-            defenders = [s for s in holders if s != self.active_seat]
-            return defenders[0]
+            if len(holders) == 1:
+                return holders[0]
+            return next(s for s in holders if s != self.active_seat)
         for p in self.players:
             if hid in p.structures.values():
                 return p.seat
@@ -174,17 +192,8 @@ class GameState:
 
     def controlled_territories(self, seat: int) -> list[str]:
         """Territories and lakes the seat controls, in reading order."""
-        candidates = set()
-        p = self.players[seat]
-        candidates.update(h for h in p.workers if h)
-        candidates.update(p.mechs)
-        candidates.add(p.character)
-        candidates.update(p.structures.values())
-        return [
-            h
-            for h in TERRITORIES + tuple(h for h in candidates if is_lake(h))
-            if h in candidates and self.territory_controller(h) == seat
-        ]
+        control = self.control_map()
+        return sorted((h for h, s in control.items() if s == seat), key=reading_order_key)
 
     def resources_at(self, hid: str) -> dict[str, int]:
         return self.resources.get(hid, {})
@@ -200,8 +209,9 @@ class GameState:
     def controlled_resources(self, seat: int) -> dict[str, int]:
         """Totals of each resource on territories the seat controls."""
         totals = dict.fromkeys(RESOURCES, 0)
+        control = self.control_map()
         for hid in self.resources:
-            if self.territory_controller(hid) == seat:
+            if control.get(hid) == seat:
                 for res, n in self.resources[hid].items():
                     totals[res] += n
         return totals
