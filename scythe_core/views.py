@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from .state import GameState, state_to_dict
 
-#: Pending-decision fields that hold another seat's secret choice.
-_SECRET_TURN_KEYS = ("combat",)
-
 
 def player_view(state: GameState, seat: int | None) -> dict:
     """The state as seen by seat (None: a spectator who sees no hand).
@@ -22,6 +19,8 @@ def player_view(state: GameState, seat: int | None) -> dict:
             p["combat_cards"] = len(p["combat_cards"])
         if p.get("automa"):
             p["automa"]["deck"] = len(p["automa"]["deck"])  # the order of its deck is secret
+            if p["factory_card"] is not None:
+                p["factory_card"] = "face-down"  # the Automa takes its Factory card unseen
     for deck in ("combat_deck", "objective_deck", "encounter_deck", "factory_deck"):
         data[deck] = len(data[deck])
     if state.pending.get("kind") == "factory_pick" and state.pending.get("seat") == seat:

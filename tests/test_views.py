@@ -78,3 +78,12 @@ def test_defender_cannot_see_attackers_commit():
             assert "choices" not in json.dumps(defender_view["turn"])
             return
     raise AssertionError("no combat with a committed attacker occurred")
+
+
+def test_the_automas_factory_card_is_face_down_for_everyone():
+    state = new_game({"seed": 1, "seats": [{}, {"controller": "automa", "level": "automa"}]})
+    automa = state.players[1]
+    automa.factory_card = state.factory_deck.pop()
+    for seat in (0, 1, None):
+        view = player_view(state, seat)
+        assert view["players"][1]["factory_card"] == "face-down"
