@@ -36,15 +36,19 @@ def precache_urls(sw_text: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def site_plan(build_module, dist) -> dict:
-    """The plan of the current build (relative path -> source file or bytes)."""
-    return build_module.plan_site(build_module.build_wheel())
+def site_plan(build_module, dist) -> dict[str, bytes]:
+    """The current build as relative path -> bytes, frozen: the browser tests serve a
+    private copy of it, so a rebuild of dist/ while they run cannot disturb them."""
+    plan = build_module.plan_site(build_module.build_wheel())
+    frozen = {rel: build_module.file_bytes(src) for rel, src in plan.items()}
+    frozen[build_module.SERVICE_WORKER] = build_module.service_worker(frozen)
+    return frozen
 
 
 def changed_plan(build_module, plan: dict) -> dict:
     """The same site with one file changed, as the next build would write it."""
     changed = dict(plan)
-    changed["style.css"] = build_module.file_bytes(plan["style.css"]) + CHANGED_CSS
+    changed["style.css"] = plan["style.css"] + CHANGED_CSS
     changed[build_module.SERVICE_WORKER] = build_module.service_worker(changed)
     return changed
 
@@ -145,10 +149,13 @@ def port_is_closed(port: int) -> bool:
 
 
 @pytest.mark.browser
-def test_after_one_visit_the_page_starts_with_the_server_stopped(browser, build_module, dist):
-    server = serve(build_module, dist, base="/scythe/")
+def test_after_one_visit_the_page_starts_with_the_server_stopped(
+    browser, build_module, site_plan, tmp_path
+):
+    build_module.sync(site_plan, tmp_path)
+    server = serve(build_module, tmp_path, base="/scythe/")
     url = build_module.server_url(server)
-    sw_text = (dist / "sw.js").read_text()
+    sw_text = (tmp_path / "sw.js").read_text()
     cache = f"scythe:{url}:{build_module.sw_version(sw_text)}"
     loaded = open_page(browser, url)
     try:
