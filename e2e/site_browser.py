@@ -26,8 +26,8 @@ class LoadedPage:
     failed_responses: list[str] = field(default_factory=list)
 
 
-def open_page(browser, url: str) -> LoadedPage:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def open_page(browser, url: str, viewport: dict | None = None) -> LoadedPage:
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
     loaded = LoadedPage(page=context.new_page(), url=url)
     page = loaded.page
 

@@ -50,9 +50,18 @@ def test_tunnels_encounters_and_factory_are_marked(board_page):
         by_symbol.setdefault(href, set()).add(hid)
     assert by_symbol["#sym-tunnel"] == {h["id"] for h in SUMMARY["hexes"] if h["tunnel"]}
     assert len(by_symbol["#sym-tunnel"]) == 6
-    assert by_symbol["#sym-encounter"] == {h["id"] for h in SUMMARY["hexes"] if h["encounter"]}
-    assert len(by_symbol["#sym-encounter"]) == 11
     assert by_symbol["#sym-factory"] == {"r4c3"}
+    encounters = {h["id"] for h in SUMMARY["hexes"] if h["encounter"]}
+    spots = page.eval_on_selector_all(
+        "g.hex .enc-spot", "els => els.map(e => e.closest('[data-hex]').dataset.hex)"
+    )
+    assert set(spots) == encounters and len(encounters) == 11
+    # Before a game starts, every spot holds its token (a piece, removed once taken).
+    tokens = page.eval_on_selector_all(
+        "#pieces .stack",
+        "els => els.filter(e => e.querySelector('[data-piece=encounter]')).map(e => e.dataset.at)",
+    )
+    assert set(tokens) == encounters
 
 
 def test_every_river_edge_is_drawn(board_page):

@@ -4,9 +4,13 @@
 'moves to r4c3'
 >>> describe("bolster:power", "nl")
 'versterkt: kracht'
+>>> describe("worker@r2c1", "en")
+'places a worker on r2c1'
 """
 
 from __future__ import annotations
+
+import re
 
 TERMS = {
     "en": {
@@ -34,6 +38,16 @@ TERMS = {
         "artillery": "artillery: {0}",
         "retreat": "retreats to {0}",
         "automa": "plays its Automa turn",
+        "objective": "reveals objective {0}",
+        "end_turn": "ends the turn",
+        "option": "chooses option {0}",
+        "res": "takes {0}",
+        "worker": "places a worker on {0}",
+        "all": "takes everything it can",
+        "factory": "takes Factory card {0}",
+        "take": "takes the Factory card's top action",
+        "workers": "places {0} new workers",
+        "peek": "looks at the combat cards of seat {0}",
     },
     "nl": {
         "section": "kiest sectie {0}",
@@ -60,13 +74,34 @@ TERMS = {
         "artillery": "artillerie: {0}",
         "retreat": "trekt terug naar {0}",
         "automa": "speelt zijn Automabeurt",
+        "objective": "onthult doelkaart {0}",
+        "end_turn": "beëindigt de beurt",
+        "option": "kiest optie {0}",
+        "res": "neemt {0}",
+        "worker": "plaatst een werker op {0}",
+        "all": "neemt alles wat kan",
+        "factory": "neemt Fabriekskaart {0}",
+        "take": "neemt de bovenste actie van de Fabriekskaart",
+        "workers": "plaatst {0} nieuwe werkers",
+        "peek": "bekijkt de gevechtskaarten van plaats {0}",
     },
 }
 
 WORDS = {
+    "en": {
+        "move_units": "move (units)",
+        "move_coins": "move (coins)",
+        "trade_popularity": "trade (popularity)",
+        "bolster_power": "bolster (power)",
+        "bolster_cards": "bolster (cards)",
+        "produce_territories": "produce (territories)",
+        "cards": "combat cards",
+        "card": "combat card",
+    },
     "nl": {
         "power": "kracht",
         "cards": "gevechtskaarten",
+        "card": "gevechtskaart",
         "popularity": "populariteit",
         "resources": "grondstoffen",
         "character": "karakter",
@@ -79,20 +114,42 @@ WORDS = {
         "home": "thuisbasis",
         "fire": "vuur",
         "hold": "wacht",
-    }
+        "coins": "munten",
+        "mine": "mijn",
+        "armory": "arsenaal",
+        "monument": "monument",
+        "mill": "molen",
+        "upgrade": "opwaarderen",
+        "deploy": "inzetten",
+        "build": "bouwen",
+        "enlist": "rekruteren",
+        "move_units": "bewegen (eenheden)",
+        "move_coins": "bewegen (munten)",
+        "trade_popularity": "ruilen (populariteit)",
+        "bolster_power": "versterken (kracht)",
+        "bolster_cards": "versterken (kaarten)",
+        "produce_territories": "produceren (gebieden)",
+    },
+}
+#: Separators inside an argument: "mill@r3c3", "build>coins", "r1c4+r1c5", "card:2".
+GLUE = {
+    "en": {"@": " on ", ">": " → ", "+": ", ", ":": " "},
+    "nl": {"@": " op ", ">": " → ", "+": ", ", ":": " "},
 }
 
 
 def _words(text: str, lang: str) -> str:
     table = WORDS.get(lang, {})
-    for key, word in table.items():
-        text = text.replace(key, word)
-    return text.replace("+", ", ")
+    glue = GLUE.get(lang, GLUE["en"])
+    text = re.sub(r"[a-z_]+", lambda m: table.get(m.group(0), m.group(0)), text)
+    return re.sub(r"[@>+:]", lambda m: glue[m.group(0)], text)
 
 
 def describe(action: str, lang: str = "en") -> str:
     """A short sentence for an action string; unknown verbs are shown as they are."""
     verb, _, arg = action.partition(":")
+    if not arg and "@" in verb:  # "worker@r2c1"
+        verb, _, arg = verb.partition("@")
     template = TERMS.get(lang, TERMS["en"]).get(verb)
     if template is None:
         return action

@@ -103,3 +103,7 @@ def start() -> None:
 
 
 start()
+
+import ui  # noqa: E402  (the game itself: new-game screen, turns, log; see ui.py)
+
+ui.install()

@@ -3,6 +3,8 @@
 Pure Python (no browser objects), so it runs and is tested under plain CPython too.
 Each hex is a focusable ``<g class="hex" data-hex="r4c3" tabindex="0">`` with a
 ``<title>``; rivers are ``<line class="river">`` on the shared edge of two hexes.
+Pieces (units, structures, resources, encounter tokens) go into ``<g id="pieces">``,
+drawn by ``render_pieces``.
 """
 
 from __future__ import annotations
@@ -100,10 +102,15 @@ def hex_markup(cell: dict, layout: BoardLayout) -> str:
         f'<g class="hex t-{terrain}" data-terrain="{terrain}" {common}><title>{label}</title>',
         f'<polygon class="cell" points="{points_attr(layout.corners(hid, 0.97))}"/>',
     ]
-    for marker in ("factory", *MARKERS):
+    for marker in ("factory", "tunnel"):
         if cell.get(marker):
             size = SIZE * (1.0 if marker == "factory" else 0.72)
             parts.append(_use(marker, cx, cy - SIZE * 0.12, size))
+    if cell.get("encounter"):
+        # The printed spot; the token itself is a piece (``render_pieces``), gone once taken.
+        parts.append(
+            f'<circle class="enc-spot" cx="{cx:.1f}" cy="{cy - SIZE * 0.12:.1f}" r="{SIZE * 0.3:.1f}"/>'
+        )
     parts.append(
         f'<text class="hex-id" x="{cx:.1f}" y="{cy + SIZE * 0.56:.1f}">{escape(hid)}</text>'
     )
@@ -133,7 +140,8 @@ def board_svg(summary: dict) -> str:
             *(hex_markup(cell, layout) for cell in summary["hexes"]),
             '</g><g class="rivers">',
             *(river_markup(edge, layout) for edge in summary["rivers"]),
-            '</g><polygon id="hex-cursor" class="hex-cursor" points="" visibility="hidden"/>',
+            '</g><g id="pieces" class="pieces"></g>',
+            '<polygon id="hex-cursor" class="hex-cursor" points="" visibility="hidden"/>',
             "</svg>",
         ]
     )

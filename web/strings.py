@@ -1,48 +1,44 @@
-"""Every string the page shows, by language (English now; Dutch can be added as "nl").
+"""Every string the page shows, by language: English here, Dutch in ``strings_nl``.
 
 >>> text("terrain.farm")
 'Farm'
+>>> text("terrain.farm", "nl")
+'Boerderij'
 >>> text("home_base", faction=text("faction.nordic"))
 'Nordic home base'
+>>> seat_name({"seat": 1, "controller": "automa", "faction": "saxony"}, "nl")
+'Automa (Saxony)'
 """
 
 from __future__ import annotations
 
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "board.title": "The Scythe board",
-        "hint": "Hover over or tab to a hex to name it.",
-        "loading.drawing": "Drawing the board…",
-        "error": "Something went wrong while starting the game: {error}",
-        "legend.title": "Legend",
-        "legend.home": "Home base (marked with its faction's letter)",
-        "legend.river": "River (no crossing without a special ability)",
-        "footer": "Rules engine: Python {python} in your browser (Pyodide {pyodide}).",
-        "terrain.mountain": "Mountain",
-        "terrain.farm": "Farm",
-        "terrain.village": "Village",
-        "terrain.forest": "Forest",
-        "terrain.tundra": "Tundra",
-        "terrain.lake": "Lake",
-        "terrain.factory": "Factory",
-        "marker.tunnel": "Tunnel",
-        "marker.encounter": "Encounter",
-        "home_base": "{faction} home base",
-        "faction.albion": "Albion",
-        "faction.crimea": "Crimea",
-        "faction.nordic": "Nordic",
-        "faction.polania": "Polania",
-        "faction.rusviet": "Rusviet",
-        "faction.saxony": "Saxony",
-        "faction.togawa": "Togawa",
-    },
-}
+from strings_en import EN
+from strings_nl import NL
 
+STRINGS: dict[str, dict[str, str]] = {"en": EN, "nl": NL}
+LANGUAGES = ("en", "nl")
 LANG = "en"
+
+
+def set_lang(lang: str) -> None:
+    """Make ``lang`` the language of every string without an explicit one."""
+    global LANG
+    if lang not in STRINGS:
+        raise ValueError(f"unknown language {lang!r}")
+    LANG = lang
 
 
 def text(key: str, lang: str | None = None, **values: object) -> str:
     """The string ``key`` in ``lang`` (falling back to English), formatted with ``values``."""
-    table = STRINGS.get(lang or LANG, STRINGS["en"])
-    template = table.get(key) or STRINGS["en"][key]
+    table = STRINGS.get(lang or LANG, EN)
+    template = table.get(key) or EN[key]
     return template.format(**values) if values else template
+
+
+def seat_name(player: dict | None, lang: str | None = None) -> str:
+    """ "Player 2 (Saxony)", "Automa (Rusviet)": a seat as the page names it."""
+    if not player:
+        return ""
+    faction = text(f"faction.{player['faction']}", lang)
+    key = f"seat.{player.get('controller', 'human')}"
+    return text(key, lang, n=player["seat"] + 1, faction=faction)

@@ -1,0 +1,117 @@
+"""Driving a game in the page through real clicks and keys, for the end-to-end tests.
+
+Every step waits for the page to re-render (``body[data-renders]`` grows). The
+helpers only pick among what the page offers: buttons in the decision panel and
+hexes the board highlights.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+UI_READY = "body[data-ui='1']"
+PASSIVE = ("skip", "end_turn", "done", "stop")
+
+
+def renders(page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.renders || 0)"))
+
+
+def wait_render(page, before: int) -> None:
+    page.wait_for_function(
+        f"Number(document.body.dataset.renders || 0) > {before}", timeout=20_000, polling=20
+    )
+
+
+def click(page, selector: str) -> None:
+    """Click and wait for the re-render it causes."""
+    before = renders(page)
+    page.click(selector)
+    wait_render(page, before)
+
+
+def press(page, key: str) -> None:
+    before = renders(page)
+    page.keyboard.press(key)
+    wait_render(page, before)
+
+
+def shot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def state(page) -> dict:
+    return page.evaluate(
+        """() => ({
+            game: document.body.dataset.game,
+            pending: document.body.dataset.pending,
+            viewer: document.body.dataset.viewer,
+            handover: document.body.dataset.handover === '1',
+            actions: [...document.querySelectorAll('#decision [data-action]')]
+                .map(b => b.dataset.action),
+            targets: [...document.querySelectorAll('#pieces .mark-target')]
+                .map(m => m.dataset.mark),
+        })"""
+    )
+
+
+def start_game(page, seats: list[dict], seed: int) -> None:
+    """Fill in the new-game form and start (seats: controller, level, faction, mat)."""
+    page.select_option("#setup-count", str(len(seats)))
+    page.wait_for_selector(f"#seat{len(seats) - 1}-controller")
+    for i, seat in enumerate(seats):
+        page.select_option(f"#seat{i}-controller", seat.get("controller", "human"))
+        for key in ("level", "faction", "mat"):
+            if seat.get(key):
+                page.select_option(f"#seat{i}-{key}", seat[key])
+    page.fill("#setup-seed", str(seed))
+    click(page, "#start")
+
+
+def click_hex(page, hid: str) -> None:
+    click(page, f"#board [data-hex='{hid}']")
+
+
+def act(page, action: str) -> None:
+    click(page, f"#decision [data-action='{action}']")
+
+
+def choose(page, info: dict) -> str:
+    """One skip-heavy step: pass when offered, else a highlighted hex, else the first button."""
+    actions = info["actions"]
+    for passive in PASSIVE:
+        if passive in actions:
+            act(page, passive)
+            return passive
+    if info["targets"]:
+        hid = info["targets"][0]
+        click_hex(page, hid)
+        if page.locator("#decision .hex-choice").count():
+            first = page.locator("#decision .hex-choice [data-action]").first
+            action = first.get_attribute("data-action")
+            click(page, f"#decision .hex-choice [data-action='{action}']")
+            return action
+        return f"hex:{hid}"
+    first = page.locator("#decision button.act").first
+    action = first.get_attribute("data-action")
+    click(page, f"#decision button.act[data-action='{action}']")
+    return action
+
+
+def play_to_end(page, max_steps: int = 600, on_step=None) -> int:
+    """Play the human seats skip-heavy until the score screen; returns the steps taken."""
+    for step in range(max_steps):
+        info = state(page)
+        if info["game"] == "over":
+            return step
+        if info["handover"]:
+            click(page, "#handover-ready")
+            continue
+        choose(page, info)
+        if on_step:
+            on_step(step)
+    raise AssertionError(f"the game did not end in {max_steps} steps: {state(page)}")

@@ -1,0 +1,195 @@
+"""The page's pure-Python modules under plain CPython: strings, session, renderers.
+
+Seeded random games go through ``Session`` and every renderer in both languages, so
+a missing Dutch string or a pending kind the panel cannot word fails here, fast.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import re
+from html import escape
+
+import actions_ui
+import pytest
+import render_decision
+import render_pieces
+import render_players
+import render_screens
+import strings
+from board_layout import BoardLayout
+from session import Session
+from strings_en import EN
+from strings_nl import NL
+
+from scythe_core import IllegalActionError, rng
+from scythe_core.board import board_summary
+
+LAYOUT = BoardLayout(board_summary()["hexes"])
+MODULES = ("actions_ui", "render_pieces", "session", "strings")
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0
+
+
+def test_dutch_has_every_english_key_and_the_same_placeholders():
+    assert set(NL) == set(EN)
+    for key, english in EN.items():
+        assert set(re.findall(r"{(\w*)}", NL[key])) == set(re.findall(r"{(\w*)}", english)), key
+
+
+@pytest.fixture()
+def strict_strings(monkeypatch):
+    """Fail on any key missing from the language asked for (no silent English fallback)."""
+    missing = []
+    original = strings.text
+
+    def strict(key, lang=None, **values):
+        if key not in strings.STRINGS[lang or strings.LANG]:
+            missing.append((lang, key))
+        return original(key, lang, **values)
+
+    for module in (
+        strings,
+        actions_ui,
+        render_decision,
+        render_players,
+        render_screens,
+        render_pieces,
+    ):
+        monkeypatch.setattr(module, "text", strict)
+    return missing
+
+
+def render_all(session: Session, lang: str) -> None:
+    view = session.view()
+    legal = session.legal()
+    seat = session.viewer
+    found = actions_ui.targets(legal, view, seat)
+    html = render_decision.decision_html(view, seat, legal, lang)
+    for action in legal:
+        if not action.startswith("commit:"):
+            assert f'data-action="{escape(action)}"' in html, action
+    render_players.players_html(view, seat, session.scores(), lang)
+    render_screens.log_items(session.played, view, lang)
+    render_pieces.pieces_svg(view, LAYOUT, {h: "target" for h in found}, lang)
+
+
+@pytest.mark.parametrize(
+    "seed,seats",
+    [
+        (1, ["human", "automa"]),
+        (2, ["human", "human", "human"]),
+        (3, ["human", "automa", "automa"]),
+        (4, ["human", "human"]),
+    ],
+)
+def test_random_games_render_in_both_languages(seed, seats, strict_strings):
+    config = {"seed": seed, "seats": [{"controller": c} for c in seats]}
+    session = Session(config)
+    chooser = rng.seed_state(seed)
+    kinds = set()
+    for _ in range(700):
+        session.play_automas()
+        if session.game_over:
+            break
+        if session.handover:
+            session.finish_handover()
+        legal = session.legal()
+        assert legal, session.state.pending
+        kinds.add(session.state.pending["kind"])
+        if len(kinds) < 12 or _ % 7 == 0:
+            for lang in ("en", "nl"):
+                render_all(session, lang)
+        chooser, pick = rng.randbelow(chooser, len(legal))
+        session.act(legal[pick])
+    if session.game_over:
+        for lang in ("en", "nl"):
+            render_screens.end_html(session.scores(), session.view(), session.tracks, lang)
+    assert strict_strings == []
+    assert {"section", "top", "bottom"} <= kinds
+
+
+def test_the_setup_form_renders_and_gives_a_config(strict_strings):
+    values = render_screens.default_setup()
+    values["seats"][1]["faction"] = "saxony"
+    for lang in ("en", "nl"):
+        html = render_screens.setup_html(values, lang, error="x")
+        assert html.count("data-seat-row") == 2
+    assert render_screens.setup_config(values) == {
+        "seed": 1,
+        "seats": [
+            {"controller": "human"},
+            {"controller": "automa", "level": "automa", "faction": "saxony"},
+        ],
+    }
+    assert strict_strings == []
+
+
+def solo() -> Session:
+    return Session({"seed": 3, "seats": [{"controller": "human"}, {"controller": "automa"}]})
+
+
+def test_undo_goes_back_within_the_own_turn_only():
+    session = solo()
+    assert not session.can_undo()
+    session.act("section:0")
+    assert session.can_undo()
+    session.undo()
+    assert session.state.pending["kind"] == "section" and session.played == []
+    for action in ("section:0", "skip", "skip"):
+        session.act(action)
+    while session.state.pending["kind"] != "section":
+        session.act("end_turn" if "end_turn" in session.legal() else session.legal()[0])
+        session.play_automas()
+    assert not session.can_undo(), "undo never reaches into a turn that is over"
+
+
+def test_no_undo_past_revealed_information():
+    from scythe_core.ui_helpers import reveals_hidden_information
+
+    session = solo()
+    before = session.state
+    session.act("section:0")
+    assert not reveals_hidden_information(before, session.state)
+    state = session.state
+    drawn = state.copy()
+    drawn.combat_deck.pop()
+    assert reveals_hidden_information(state, drawn)
+
+
+def test_illegal_actions_are_refused():
+    session = solo()
+    with pytest.raises(IllegalActionError):
+        session.act("section:9")
+
+
+def test_hot_seat_hands_over_between_humans_and_hides_secrets():
+    session = Session({"seed": 4, "seats": [{"controller": "human"}, {"controller": "human"}]})
+    first = session.viewer
+    while session.pending_seat == first:
+        legal = session.legal()
+        session.act(next((a for a in ("skip", "end_turn") if a in legal), legal[0]))
+    assert session.handover and session.legal() == []
+    hidden = session.view()
+    assert all(isinstance(p["objectives"], int) for p in hidden["players"])
+    session.finish_handover()
+    assert session.viewer != first and session.legal()
+    mine = session.view()["players"][session.viewer]["objectives"]
+    assert isinstance(mine, list) and len(mine) == 2
+    assert isinstance(session.view()["players"][first]["objectives"], int)
+
+
+def test_hexes_of_actions_include_where_a_picked_unit_stands():
+    session = solo()
+    view = session.view()
+    seat = session.viewer
+    home = view["players"][seat]["character"]
+    assert actions_ui.hexes_of("unit:character", view, seat) == [home]
+    assert actions_ui.hexes_of("retreat:home", view, seat) == [home]
+    found = actions_ui.targets(["to:r1c1", "produce:r1c1+r2c2", "skip"], view, seat)
+    assert found == {"r1c1": ["to:r1c1", "produce:r1c1+r2c2"], "r2c2": ["produce:r1c1+r2c2"]}

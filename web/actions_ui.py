@@ -1,0 +1,138 @@
+"""Legal actions as the page offers them: which hexes they name, their buttons and labels.
+
+Pure Python. Nothing here decides what is legal: the list always comes from
+``scythe_core.legal_actions``; this module only says where on the board an action
+points and how to word it.
+
+>>> hexes_of("produce:r1c4+r1c5")
+['r1c4', 'r1c5']
+>>> hexes_of("build:mill@r3c3"), hexes_of("pay:card:2")
+(['r3c3'], [])
+>>> parse_commit("commit:3:2+4")
+(3, [2, 4])
+"""
+
+from __future__ import annotations
+
+import re
+
+from strings import text
+
+from scythe_core.describe import describe
+
+HEX = re.compile(r"\b(r\d+c\d+|HB-[a-z]+)\b")
+#: Actions that end or decline a step: shown last, in a quieter style.
+PASSIVE = ("skip", "done", "stop", "end_turn", "artillery:hold")
+
+
+def hexes_of(action: str, view: dict | None = None, seat: int | None = None) -> list[str]:
+    """The hexes an action names; with a view, also where a picked unit stands."""
+    found = HEX.findall(action)
+    if found or view is None or seat is None:
+        return found
+    player = view["players"][seat]
+    verb, _, arg = action.partition(":")
+    if verb == "unit":
+        where = unit_location(player, arg)
+        return [where] if where else []
+    if action == "retreat:home":
+        return [f"HB-{player['faction']}"]
+    return []
+
+
+def unit_location(player: dict, uid: str) -> str | None:
+    """Where a unit ("character", "mech:1", "worker:3") of a view's player stands."""
+    kind, _, index = uid.partition(":")
+    if kind == "character":
+        return player["character"]
+    listing = player["mechs"] if kind == "mech" else player["workers"]
+    i = int(index)
+    return listing[i] if i < len(listing) else None
+
+
+def targets(actions: list[str], view: dict, seat: int) -> dict[str, list[str]]:
+    """Hex -> the legal actions that name it (the board highlights these hexes)."""
+    found: dict[str, list[str]] = {}
+    for action in actions:
+        for hid in hexes_of(action, view, seat):
+            found.setdefault(hid, []).append(action)
+    return found
+
+
+def is_passive(action: str) -> bool:
+    return action in PASSIVE
+
+
+def groups(actions: list[str]) -> list[tuple[str, list[str]]]:
+    """Buttons in groups by verb: objective reveals and passive steps go last."""
+    by_verb: dict[str, list[str]] = {}
+    for action in actions:
+        verb = action.split(":")[0].split("@")[0]
+        if is_passive(action):
+            verb = "~passive"
+        elif verb == "objective":
+            verb = "~objective"
+        by_verb.setdefault(verb, []).append(action)
+    return sorted(by_verb.items(), key=lambda item: (item[0].startswith("~"), item[0]))
+
+
+def parse_commit(action: str) -> tuple[int, list[int]]:
+    """``commit:<dial>:<card>+<card>`` -> (dial, cards)."""
+    _, dial, cards = action.split(":")
+    return int(dial), [] if cards == "-" else [int(c) for c in cards.split("+")]
+
+
+def commit_action(dial: int, cards: list[int]) -> str:
+    return f"commit:{dial}:{'+'.join(map(str, sorted(cards))) or '-'}"
+
+
+def _unit_name(uid: str, lang: str) -> str:
+    kind, _, index = uid.partition(":")
+    name = text(f"unit.{kind}", lang)
+    return f"{name} {int(index) + 1}" if index else name
+
+
+def label(action: str, view: dict, seat: int | None, lang: str) -> str:
+    """A button's text: our own wording where it helps, else the engine's sentence."""
+    verb, _, arg = action.partition(":")
+    if verb == "section":
+        return section_label(int(arg), view, seat, lang)
+    if verb == "commit":
+        dial, cards = parse_commit(action)
+        return text(
+            "commit.label",
+            lang,
+            dial=dial,
+            cards=", ".join(map(str, cards)) or "–",
+            total=dial + sum(cards),
+        )
+    if verb in ("unit", "load") and arg.split(":")[0] in ("character", "mech", "worker"):
+        where = unit_location(view["players"][seat], arg) if seat is not None else None
+        name = _unit_name(arg, lang)
+        key = "unit.pick" if verb == "unit" else "unit.load"
+        return text(key, lang, unit=name, hex=where or "")
+    if verb == "coins" and arg:
+        return text("coins.take", lang, n=arg)
+    if verb == "objective":
+        return text("objective.reveal", lang, n=arg)
+    if verb == "pay" and arg.startswith("card:"):
+        return text("pay.card", lang, n=arg.split(":")[1])
+    if verb in ("skip", "done", "stop", "end_turn", "take", "all", "option", "workers"):
+        return text(f"act.{verb}", lang, n=arg)
+    if verb == "factory":
+        return text("factory.pick", lang, n=arg)
+    sentence = describe(action, lang)
+    return sentence[:1].upper() + sentence[1:]
+
+
+def section_label(index: int, view: dict, seat: int | None, lang: str) -> str:
+    """ "1 · Move / Build" for a mat section (5 is the Factory card)."""
+    if index == 4:
+        return f"5 · {text('section.factory', lang)}"
+    player = view["players"][seat] if seat is not None else None
+    if not player or not player["mat"]:
+        return str(index + 1)
+    from scythe_core.data import mat_section
+
+    top, bottom, *_ = mat_section(player["mat"], index)
+    return f"{index + 1} · {text(f'top.{top}', lang)} / {text(f'bottom.{bottom}', lang)}"

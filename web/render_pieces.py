@@ -1,0 +1,206 @@
+"""The pieces on the board as SVG markup, from a ``player_view`` dict: units, structures,
+resources and encounter tokens, plus the highlight of hexes named by legal actions.
+
+Pure Python. Every piece shows its faction by colour *and* letter, and its kind by
+shape: character = diamond, mech = square, worker = circle, structure = house.
+
+>>> view = {"players": [], "resources": {"r1c1": {"food": 2}}, "encounter_tokens": []}
+>>> from board_layout import BoardLayout
+>>> layout = BoardLayout([{"id": "r1c1", "row": 1, "col": 1}])
+>>> 'data-resource="food"' in pieces_svg(view, layout)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from board_layout import SIZE, BoardLayout, points_attr
+from strings import text
+
+RESOURCE_ORDER = ("oil", "metal", "food", "wood")
+STRUCTURE_ORDER = ("mine", "armory", "monument", "mill")
+
+#: Piece art around the origin, about 16 units across.
+SHAPES = {
+    "character": '<polygon class="body" points="0,-9 9,0 0,9 -9,0"/>',
+    "mech": '<rect class="body" x="-7" y="-7" width="14" height="14" rx="2"/>',
+    "worker": '<circle class="body" r="5.8"/>',
+    "structure": '<polygon class="body" points="0,-9 8,-3 8,7 -8,7 -8,-3"/>',
+}
+LETTER_Y = {"structure": 2.5, "worker": 0.3}
+
+
+def faction_letter(faction: str, lang: str | None = None) -> str:
+    return text(f"faction.{faction}", lang)[:1]
+
+
+def hex_units(view: dict) -> dict[str, list[tuple[str, str, int]]]:
+    """Hex -> [(faction, kind, count)] for characters, mechs and workers."""
+    found: dict[str, dict[tuple[str, str], int]] = {}
+    for p in view["players"]:
+        spots = [("character", p["character"])]
+        spots += [("mech", h) for h in p["mechs"]]
+        spots += [("worker", h) for h in p["workers"] if h]
+        for kind, hid in spots:
+            bucket = found.setdefault(hid, {})
+            bucket[(p["faction"], kind)] = bucket.get((p["faction"], kind), 0) + 1
+    return {
+        hid: [(faction, kind, n) for (faction, kind), n in bucket.items()]
+        for hid, bucket in found.items()
+    }
+
+
+def hex_structures(view: dict) -> dict[str, list[tuple[str, str]]]:
+    """Hex -> [(faction, structure)]."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for p in view["players"]:
+        for name, hid in p["structures"].items():
+            found.setdefault(hid, []).append((p["faction"], name))
+    return found
+
+
+def _unit(faction: str, kind: str, n: int, lang: str | None) -> str:
+    name = text(f"unit.{kind}", lang)
+    title = f"{text(f'faction.{faction}', lang)} {name}" + (f" ×{n}" if n > 1 else "")
+    parts = [
+        f'<g class="piece {kind} f-{faction}" data-piece="{kind}" data-faction="{faction}" '
+        f'data-count="{n}"><title>{escape(title)}</title>{SHAPES[kind]}',
+        f'<text class="ltr" y="{LETTER_Y.get(kind, 0.5)}">{faction_letter(faction, lang)}</text>',
+    ]
+    if n > 1:
+        parts.append(
+            f'<circle class="count" cx="7" cy="-7" r="4.6"/><text class="count-n" x="7" y="-6.6">{n}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _structure(faction: str, name: str, lang: str | None) -> str:
+    title = text(
+        "structure.of",
+        lang,
+        faction=text(f"faction.{faction}", lang),
+        name=text(f"structure.{name}", lang),
+    )
+    return (
+        f'<g class="piece structure f-{faction}" data-piece="structure" data-structure="{name}" '
+        f'data-faction="{faction}"><title>{escape(title)}</title>{SHAPES["structure"]}'
+        f'<text class="ltr" y="{LETTER_Y["structure"]}">{faction_letter(faction, lang)}</text>'
+        f'<rect class="tag" x="-7" y="7.5" width="14" height="7" rx="2"/>'
+        f'<text class="tag-t" y="11.2">{escape(text(f"structure.abbr.{name}", lang))}</text></g>'
+    )
+
+
+def _resource(name: str, n: int, lang: str | None) -> str:
+    title = f"{n} × {text(f'res.{name}', lang)}"
+    return (
+        f'<g class="piece res res-{name}" data-piece="resource" data-resource="{name}" '
+        f'data-count="{n}"><title>{escape(title)}</title>'
+        f'<rect class="body" x="-8" y="-5.5" width="16" height="11" rx="3"/>'
+        f'<text class="ltr" y="0.4">{n}{escape(text(f"res.letter.{name}", lang))}</text></g>'
+    )
+
+
+def _token() -> str:
+    return (
+        '<g class="piece token" data-piece="encounter">'
+        '<use href="#sym-encounter" x="-8" y="-8" width="16" height="16"/></g>'
+    )
+
+
+def hex_items(view: dict, lang: str | None = None) -> dict[str, list[str]]:
+    """Hex -> markup of each piece on it, in drawing order."""
+    items: dict[str, list[str]] = {}
+    for hid in view["encounter_tokens"]:
+        items.setdefault(hid, []).append(_token())
+    for hid, found in hex_structures(view).items():
+        items.setdefault(hid, []).extend(_structure(f, s, lang) for f, s in found)
+    for hid, units in hex_units(view).items():
+        items.setdefault(hid, []).extend(_unit(f, k, n, lang) for f, k, n in units)
+    for hid, bucket in view["resources"].items():
+        items.setdefault(hid, []).extend(
+            _resource(r, bucket[r], lang) for r in RESOURCE_ORDER if bucket.get(r)
+        )
+    return items
+
+
+def _grid(n: int) -> tuple[int, float]:
+    """(columns, cell size) for n pieces in one hex (a piece is about 18 units at scale 1)."""
+    if n <= 2:
+        return n, 27.0
+    if n <= 4:
+        return 2, 24.0
+    if n <= 6:
+        return 3, 21.0
+    if n <= 9:
+        return 3, 17.0
+    return 4, 14.0
+
+
+def place(items: list[str], cx: float, cy: float) -> str:
+    cols, cell = _grid(len(items))
+    rows = math.ceil(len(items) / cols)
+    scale = min(cell, 24.0) / 19.0
+    out = []
+    for i, markup in enumerate(items):
+        row, col = divmod(i, cols)
+        in_row = min(cols, len(items) - row * cols)
+        x = cx + (col - (in_row - 1) / 2) * cell
+        y = cy - 3 + (row - (rows - 1) / 2) * cell
+        out.append(f'<g transform="translate({x:.1f} {y:.1f}) scale({scale:.2f})">{markup}</g>')
+    return "".join(out)
+
+
+def pieces_svg(
+    view: dict,
+    layout: BoardLayout,
+    marks: dict[str, str] | None = None,
+    lang: str | None = None,
+) -> str:
+    """Markup for ``<g id="pieces">``: highlights under the pieces, then the pieces."""
+    out = []
+    for hid, kind in (marks or {}).items():
+        if hid in layout.cells:
+            out.append(
+                f'<polygon class="mark mark-{kind}" data-mark="{escape(hid)}" '
+                f'points="{points_attr(layout.corners(hid, 0.9))}"/>'
+            )
+    for hid, items in sorted(hex_items(view, lang).items()):
+        if hid not in layout.cells:
+            continue
+        cx, cy = layout.center(hid)
+        if hid.startswith("HB-"):
+            cy += SIZE * 0.55  # below the home base's big letter
+        out.append(f'<g class="stack" data-at="{escape(hid)}">{place(items, cx, cy)}</g>')
+    return "".join(out)
+
+
+def hex_contents(view: dict | None, hid: str, lang: str | None = None) -> str:
+    """Words for what stands on a hex (for the info line), or "" when nothing does."""
+    if not view:
+        return ""
+    parts = []
+    if hid in view["encounter_tokens"]:
+        parts.append(text("piece.encounter", lang))
+    for faction, name in hex_structures(view).get(hid, []):
+        parts.append(
+            text(
+                "structure.of",
+                lang,
+                faction=text(f"faction.{faction}", lang),
+                name=text(f"structure.{name}", lang),
+            )
+        )
+    for faction, kind, n in hex_units(view).get(hid, []):
+        unit = text(f"unit.{kind}" if n == 1 else f"unit.{kind}s", lang)
+        parts.append(
+            f"{text(f'faction.{faction}', lang)}: {n if n > 1 else ''}{' ' if n > 1 else ''}{unit}"
+        )
+    bucket = view["resources"].get(hid, {})
+    parts += [f"{bucket[r]} {text(f'res.{r}', lang)}" for r in RESOURCE_ORDER if bucket.get(r)]
+    return "; ".join(parts)
+
+
+__all__ = ["SIZE", "hex_contents", "hex_items", "pieces_svg"]

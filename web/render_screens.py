@@ -1,0 +1,238 @@
+"""The screens around the board: new game, hand-over, game log, final scores and chart.
+
+Pure Python (markup only). The setup form only collects a config; ``new_game``
+checks it and its ``SetupError`` message is shown as it is.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from render_pieces import faction_letter
+from strings import seat_name, text
+
+from scythe_core.automa_cards import LEVELS
+from scythe_core.cards import objective_text
+from scythe_core.data import MATS, SEATING_ORDER
+from scythe_core.describe import describe
+
+CONTROLLERS = ("human", "automa", "bot")
+SCORE_ROWS = ("coins", "stars", "territories", "resources", "structure_bonus", "total")
+
+
+def default_setup() -> dict:
+    return {
+        "count": 2,
+        "seed": 1,
+        "seats": [
+            {
+                "controller": "human" if i == 0 else "automa",
+                "level": "automa",
+                "faction": "",
+                "mat": "",
+            }
+            for i in range(5)
+        ],
+    }
+
+
+def setup_config(values: dict) -> dict:
+    """The ``new_game`` config for the form's values (blank faction/mat: dealt at random)."""
+    seats = []
+    for seat in values["seats"][: values["count"]]:
+        entry = {"controller": seat["controller"]}
+        if seat["controller"] == "automa":
+            entry["level"] = seat["level"]
+        if seat["faction"]:
+            entry["faction"] = seat["faction"]
+        if seat["mat"] and seat["controller"] != "automa":
+            entry["mat"] = seat["mat"]
+        seats.append(entry)
+    return {"seed": int(values["seed"]), "seats": seats}
+
+
+def _select(
+    name: str, options: list[tuple[str, str]], value: str, lang: str, disabled: bool = False
+) -> str:
+    opts = "".join(
+        f'<option value="{escape(v)}"{" selected" if v == value else ""}'
+        f"{' disabled' if v == 'bot' else ''}>{escape(label)}</option>"
+        for v, label in options
+    )
+    off = " disabled" if disabled else ""
+    return f'<select id="{name}" name="{name}" aria-label="{escape(text(name.split("-")[-1] + ".label", lang))}"{off}>{opts}</select>'
+
+
+def setup_html(values: dict, lang: str, error: str = "") -> str:
+    """The new-game form: 1 to 5 seats, each human or Automa (with level), faction and mat."""
+    random = text("setup.random", lang)
+    rows = []
+    for i, seat in enumerate(values["seats"][: values["count"]]):
+        automa = seat["controller"] == "automa"
+        controllers = [(c, text(f"controller.{c}", lang)) for c in CONTROLLERS]
+        levels = [(lv, text(f"level.{lv}", lang)) for lv in LEVELS]
+        factions = [("", random)] + [(f, text(f"faction.{f}", lang)) for f in SEATING_ORDER]
+        mats = [("", random)] + [(m, text(f"mat.{m}", lang)) for m in MATS]
+        rows.append(
+            f'<tr data-seat-row="{i}"><th scope="row">{i + 1}</th>'
+            f"<td>{_select(f'seat{i}-controller', controllers, seat['controller'], lang)}</td>"
+            f"<td>{_select(f'seat{i}-level', levels, seat['level'], lang, not automa)}</td>"
+            f"<td>{_select(f'seat{i}-faction', factions, seat['faction'], lang)}</td>"
+            f"<td>{_select(f'seat{i}-mat', mats, '' if automa else seat['mat'], lang, automa)}</td></tr>"
+        )
+    counts = [(str(n), str(n)) for n in range(1, 6)]
+    head = "".join(
+        f"<th>{escape(text(k, lang))}</th>"
+        for k in ("setup.seat", "controller.label", "level.label", "faction.label", "mat.label")
+    )
+    err = f'<p class="error" role="alert" id="setup-error">{escape(error)}</p>' if error else ""
+    return (
+        f"<h2>{escape(text('setup.title', lang))}</h2>"
+        f'<div class="setup-line"><label for="setup-count">{escape(text("setup.count", lang))}</label>'
+        f"{_select('setup-count', counts, str(values['count']), lang)}"
+        f'<label for="setup-seed">{escape(text("setup.seed", lang))}</label>'
+        f'<input id="setup-seed" type="number" min="0" max="2147483647" value="{int(values["seed"])}">'
+        f'<button type="button" data-cmd="reseed" title="{escape(text("setup.reseed.tip", lang))}">↻</button></div>'
+        f'<table class="seats"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f"{err}"
+        f'<p class="setup-note">{escape(text("setup.note", lang))}</p>'
+        f'<button type="button" class="primary" data-cmd="start" id="start">{escape(text("setup.start", lang))}</button>'
+    )
+
+
+def handover_html(player: dict, lang: str) -> str:
+    return (
+        f'<div class="handover" role="dialog" aria-modal="true" aria-labelledby="handover-title">'
+        f'<h2 id="handover-title">{escape(text("handover.title", lang, name=seat_name(player, lang)))}</h2>'
+        f"<p>{escape(text('handover.body', lang))}</p>"
+        f'<button type="button" class="primary" data-cmd="handover" id="handover-ready">'
+        f"{escape(text('handover.ready', lang, name=seat_name(player, lang)))}</button></div>"
+    )
+
+
+# --- the game log ------------------------------------------------------------
+
+
+def event_text(event: dict, view: dict, lang: str) -> str:
+    """One engine log entry in words."""
+    kind = event.get("event", "")
+    players = view["players"]
+    name = seat_name(players[event["seat"]], lang) if event.get("seat") is not None else ""
+    if kind == "automa":
+        return event["text"].get(lang) or event["text"]["en"]
+    if kind == "combat":
+        totals = event["totals"]
+        return text(
+            "event.combat",
+            lang,
+            attacker=seat_name(players[event["attacker"]], lang),
+            defender=seat_name(players[event["defender"]], lang),
+            hex=event["hex"],
+            a=totals[str(event["attacker"])],
+            d=totals[str(event["defender"])],
+            winner=seat_name(players[event["winner"]], lang),
+        )
+    if kind == "objective":
+        return text(
+            "event.objective",
+            lang,
+            name=name,
+            card=event["card"],
+            text=objective_text(event["card"], lang),
+        )
+    if kind == "star":
+        return text("event.star", lang, name=name, category=text(f"star.{event['category']}", lang))
+    if kind.startswith("benefit_"):
+        return f"{name}: {describe(kind[8:] + ':' + str(event['choice']), lang)}"
+    if kind == "factory_card" and event.get("card") is None:
+        return text("event.factory_card_automa", lang, name=name)
+    values = {k: v for k, v in event.items() if k not in ("event", "seat")}
+    try:
+        return text(f"event.{kind}", lang, name=name, **values)
+    except KeyError:
+        return f"{name}: {kind} {values}"
+
+
+def log_items(played: list, view: dict, lang: str, start: int = 0) -> str:
+    """Log lines for ``played[start:]``: each decision in words, then the engine's entries
+    it caused (combats, stars, the Automa's explanations), with a line per new round."""
+    items = []
+    log = view["log"]
+    last_round = played[start - 1].round if start > 0 else None
+    for entry in played[start:]:
+        if entry.round != last_round:
+            last_round = entry.round
+            items.append(
+                f'<li class="log-round">{escape(text("log.round", lang, n=entry.round))}</li>'
+            )
+        if entry.action != "automa:play" or entry.log_from == entry.log_to:
+            who = seat_name(view["players"][entry.seat], lang) if entry.seat is not None else ""
+            items.append(
+                f'<li class="log-act" data-seat="{entry.seat}"><b>{escape(who)}</b> '
+                f"{escape(describe(entry.action, lang))}</li>"
+            )
+        for event in log[entry.log_from : entry.log_to]:
+            kind = escape(event.get("event", ""))
+            items.append(
+                f'<li class="log-ev ev-{kind}">{escape(event_text(event, view, lang))}</li>'
+            )
+    return "".join(items)
+
+
+# --- the end -----------------------------------------------------------------
+
+
+def scores_html(scores: list[dict], view: dict, lang: str) -> str:
+    """The final score breakdown, best first."""
+    head = "".join(
+        f"<th scope='col'>{escape(text(f'score.{k}', lang))}</th>"
+        for k in ("rank", "player", *SCORE_ROWS)
+    )
+    rows = []
+    for entry in scores:
+        player = view["players"][entry["seat"]]
+        cells = "".join(f"<td data-col='{k}'>{entry[k]}</td>" for k in SCORE_ROWS)
+        rows.append(
+            f'<tr data-seat="{entry["seat"]}"><td>{entry["rank"]}</td>'
+            f'<th scope="row"><span class="badge f-{player["faction"]}">{faction_letter(player["faction"], lang)}</span> '
+            f"{escape(seat_name(player, lang))}</th>{cells}</tr>"
+        )
+    return f'<table class="scores" id="score-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def chart_svg(tracks: list, view: dict, lang: str) -> str:
+    """Three small line charts (coins, power, popularity) over the turns of the game."""
+    if len(tracks) < 2:
+        return ""
+    w, h, pad = 200, 110, 16
+    out = []
+    last_turn = max(t for t, _ in tracks) or 1
+    for index, name in enumerate(("coins", "power", "popularity")):
+        top = max(max(v[index] for v in values) for _, values in tracks) or 1
+        lines = []
+        for seat, player in enumerate(view["players"]):
+            pts = " ".join(
+                f"{pad + (w - 2 * pad) * t / last_turn:.1f},{h - pad - (h - 2 * pad) * values[seat][index] / top:.1f}"
+                for t, values in tracks
+            )
+            lines.append(
+                f'<polyline class="line f-{player["faction"]} dash{seat}" points="{pts}"/>'
+            )
+        out.append(
+            f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{escape(text(f"track.{name}", lang))}">'
+            f'<text x="{pad}" y="12" class="chart-title">{escape(text(f"track.{name}", lang))} (max {top})</text>'
+            f'<line class="axis" x1="{pad}" y1="{h - pad}" x2="{w - pad}" y2="{h - pad}"/>'
+            f"{''.join(lines)}</svg>"
+        )
+    return f'<div class="charts">{"".join(out)}</div>'
+
+
+def end_html(scores: list[dict], view: dict, tracks: list, lang: str) -> str:
+    winner = view["players"][scores[0]["seat"]]
+    return (
+        f'<div class="end" role="dialog" aria-labelledby="end-title">'
+        f'<h2 id="end-title">{escape(text("end.title", lang, name=seat_name(winner, lang)))}</h2>'
+        f"{scores_html(scores, view, lang)}{chart_svg(tracks, view, lang)}"
+        f'<p><button type="button" class="primary" data-cmd="new">{escape(text("game.new", lang))}</button> '
+        f'<button type="button" data-cmd="close-end">{escape(text("end.board", lang))}</button></p></div>'
+    )

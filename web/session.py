@@ -1,0 +1,158 @@
+"""One game in the page: the state, the decisions played, undo, Automa turns, hand-overs.
+
+Pure Python (no browser objects), so it is tested under plain CPython. Every change
+goes through ``scythe_core.apply``; this class only remembers states and decides
+whose screen is showing.
+
+>>> s = Session({"seed": 3, "seats": [{"controller": "human"},
+...                                   {"controller": "automa", "level": "automa"}]})
+>>> s.viewer, s.legal()[:2]
+(0, ['section:0', 'section:1'])
+>>> s.act("section:0"); s.can_undo()
+True
+>>> s.undo(); s.state.pending["kind"]
+'section'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scythe_core import (
+    GameState,
+    apply,
+    final_scores,
+    legal_actions,
+    new_game,
+    player_view,
+    to_move,
+)
+from scythe_core.ui_helpers import reveals_hidden_information, score_estimate
+
+
+@dataclass
+class Played:
+    """One decision for the game log: who, what, and the engine log entries it added."""
+
+    seat: int | None
+    action: str
+    log_from: int
+    log_to: int
+    round: int
+
+
+class Session:
+    """A game being played in the page."""
+
+    def __init__(self, config: dict) -> None:
+        self.config = config
+        self.state: GameState = new_game(config)
+        self.played: list[Played] = []
+        self._undo: list[tuple[GameState, int]] = []
+        self.viewer: int | None = None
+        self.handover = False
+        #: (turns taken, [(coins, power, popularity) per seat]) after each turn, for the chart.
+        self.tracks: list[tuple[int, list[tuple[int, int, int]]]] = []
+        self._record_tracks()
+        self._choose_viewer()
+
+    # --- who is who ----------------------------------------------------------
+
+    @property
+    def humans(self) -> list[int]:
+        return [p.seat for p in self.state.players if p.controller == "human"]
+
+    def controller(self, seat: int) -> str:
+        return self.state.players[seat].controller
+
+    @property
+    def pending_seat(self) -> int | None:
+        return to_move(self.state)
+
+    @property
+    def game_over(self) -> bool:
+        return self.state.game_over
+
+    def automa_to_play(self) -> bool:
+        """The pending decision is an Automa turn (the page plays it by itself)."""
+        return not self.game_over and self.state.pending.get("kind") == "automa_turn"
+
+    def _choose_viewer(self) -> None:
+        """Show the deciding human's screen; between two humans, hand over first."""
+        seat = self.pending_seat
+        if seat is None or self.controller(seat) != "human" or seat == self.viewer:
+            if self.viewer is None and self.humans:
+                self.viewer = self.humans[0]
+            return
+        if self.viewer is not None and len(self.humans) > 1:
+            self.handover = True
+        self.viewer = seat
+
+    def finish_handover(self) -> None:
+        self.handover = False
+
+    # --- what the page may show and offer -----------------------------------
+
+    def view(self) -> dict:
+        """What the screen shows: the viewer's ``player_view`` (nobody's during a hand-over)."""
+        return player_view(self.state, None if self.handover else self.viewer)
+
+    def legal(self) -> list[str]:
+        """The actions the viewer may click now (none during a hand-over or an Automa turn)."""
+        seat = self.pending_seat
+        if self.handover or seat is None or seat != self.viewer:
+            return []
+        return legal_actions(self.state)
+
+    def scores(self) -> list[dict]:
+        return final_scores(self.state) if self.game_over else score_estimate(self.state)
+
+    # --- playing -------------------------------------------------------------
+
+    def act(self, action: str) -> None:
+        """Apply one action (``IllegalActionError`` if it is not legal now)."""
+        before = self.state
+        seat = self.pending_seat
+        after = apply(before, action)
+        self.played.append(Played(seat, action, len(before.log), len(after.log), before.round))
+        same_turn = (
+            to_move(after) == seat
+            and after.turns_taken == before.turns_taken
+            and seat is not None
+            and self.controller(seat) == "human"
+        )
+        if same_turn and not reveals_hidden_information(before, after):
+            self._undo.append((before, len(self.played) - 1))
+        else:
+            self._undo.clear()
+        self.state = after
+        if after.turns_taken != before.turns_taken or after.game_over:
+            self._record_tracks()
+        self._choose_viewer()
+
+    def play_automa(self) -> bool:
+        """Play one Automa turn if one is pending; False otherwise."""
+        if not self.automa_to_play():
+            return False
+        self.act("automa:play")
+        return True
+
+    def play_automas(self, limit: int = 100) -> int:
+        """Play Automa turns until a human must decide (or the game ends)."""
+        n = 0
+        while n < limit and self.play_automa():
+            n += 1
+        return n
+
+    def can_undo(self) -> bool:
+        return bool(self._undo) and not self.handover
+
+    def undo(self) -> None:
+        """Go back one decision of the own turn (never past revealed information)."""
+        state, played = self._undo.pop()
+        self.state = state
+        del self.played[played:]
+
+    def _record_tracks(self) -> None:
+        values = [(p.coins, p.power, p.popularity) for p in self.state.players]
+        self.tracks.append((self.state.turns_taken, values))

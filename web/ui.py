@@ -1,0 +1,336 @@
+"""The game in the page: clicks and keys become actions, each change re-renders the screen.
+
+Runs in the browser only (``js``). Every click on a button or a highlighted hex
+sends one canonical action from ``Session.legal()``; the markup comes from the
+pure ``render_*`` modules and is set with one ``innerHTML`` per region.
+"""
+
+from __future__ import annotations
+
+import js
+import strings
+from actions_ui import targets
+from board_layout import BoardLayout
+from pyodide.ffi import create_proxy
+from render_board import board_svg, legend_html
+from render_decision import decision_html
+from render_pieces import pieces_svg
+from render_players import players_html
+from render_screens import (
+    default_setup,
+    end_html,
+    handover_html,
+    log_items,
+    setup_config,
+    setup_html,
+)
+from session import Session
+from strings import LANGUAGES, set_lang, text
+
+from scythe_core import IllegalActionError, SetupError
+from scythe_core.board import board_summary
+
+document = js.document
+SUMMARY = board_summary()
+CELLS = {cell["id"]: cell for cell in SUMMARY["hexes"]}
+LAYOUT = BoardLayout(SUMMARY["hexes"])
+SPEEDS = {"instant": 0, "fast": 350, "watch": 1400}
+SIDE = (
+    '<div id="decision" class="decision" aria-live="polite"></div>'
+    '<p id="hex-info" class="hex-info" aria-live="polite"></p>'
+    '<div id="players" class="players"></div>'
+    '<details id="log-box" class="log" open><summary id="log-title"></summary><ol id="log" class="log-list"></ol></details>'
+    '<section id="legend" class="legend"></section>'
+)
+
+
+def el(element_id: str):
+    return document.getElementById(element_id)
+
+
+def attr(node, name: str) -> str | None:
+    """An attribute as a str, or None (JS null is JsNull here, not None)."""
+    value = node.getAttribute(name) if node and hasattr(node, "getAttribute") else None
+    return str(value) if value else None
+
+
+class Page:
+    """What the page shows besides the engine state: language, setup, choices in progress."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.setup = default_setup()
+        self.setup["seed"] = int(js.Math.floor(js.Math.random() * 1_000_000))
+        self.error = ""
+        self.hex_choice: str | None = None
+        self.combat_pick: dict = {}
+        self.speed = "instant"
+        self.end_closed = False
+        self.log_shown: tuple = ()
+        self.renders = 0
+        self.timer = None
+        self.tick_proxy = create_proxy(self.tick)
+
+    @property
+    def lang(self) -> str:
+        return strings.LANG
+
+    # --- drawing -------------------------------------------------------------
+
+    def header(self) -> None:
+        other = LANGUAGES[(LANGUAGES.index(self.lang) + 1) % len(LANGUAGES)]
+        s = self.session
+        status = ""
+        if s:
+            status = f"{text('game.round', n=s.state.round)} · {text('game.seed', seed=s.config['seed'])}"
+        speeds = "".join(
+            f'<option value="{k}"{" selected" if k == self.speed else ""}>{text("speed." + k)}</option>'
+            for k in SPEEDS
+        )
+        undo_off = "" if s and s.can_undo() else " disabled"
+        el("controls").innerHTML = (
+            f'<span id="game-status" class="game-status">{status}</span>'
+            f'<button type="button" data-cmd="undo" id="undo" title="{text("game.undo.tip")}"{undo_off}>{text("game.undo")}</button>'
+            f'<label class="speed">{text("speed.label")} <select id="speed">{speeds}</select></label>'
+            f'<button type="button" data-cmd="new" id="new-game">{text("game.new")}</button>'
+            f'<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
+            f'title="{text("lang.switch.tip")}">{text("lang.switch")}</button>'
+        )
+
+    def render(self) -> None:
+        """Redraw everything that depends on the game (one innerHTML per region)."""
+        self.header()
+        s = self.session
+        overlay = el("overlay")
+        if s is None:
+            el("pieces").innerHTML = pieces_svg(
+                {"players": [], "resources": {}, "encounter_tokens": _spots()}, LAYOUT
+            )
+            el(
+                "decision"
+            ).innerHTML = f'<div id="setup" class="setup">{setup_html(self.setup, self.lang, self.error)}</div>'
+            el("players").innerHTML = ""
+            el("log").innerHTML = ""
+            self.log_shown = ()
+            overlay.hidden = True
+            document.body.dataset.game = "setup"
+            self._mark_rendered()
+            return
+        view = s.view()
+        legal = s.legal()
+        seat = s.viewer
+        found = targets(legal, view, seat) if legal else {}
+        if self.hex_choice not in found:
+            self.hex_choice = None
+        marks = {hid: "target" for hid in found}
+        at = view["pending"].get("at")
+        if isinstance(at, str) and view["pending"].get("kind") == "move_unit":
+            marks.setdefault(at, "from")
+        if self.hex_choice:
+            marks[self.hex_choice] = "chosen"
+        el("pieces").innerHTML = pieces_svg(view, LAYOUT, marks, self.lang)
+        el("decision").innerHTML = decision_html(
+            view,
+            seat,
+            legal,
+            self.lang,
+            self.hex_choice,
+            found.get(self.hex_choice) if self.hex_choice else None,
+            self.combat_pick,
+        )
+        el("players").innerHTML = players_html(
+            view, None if s.handover else seat, s.scores(), self.lang
+        )
+        self.render_log(view)
+        if s.handover:
+            overlay.innerHTML = handover_html(view["players"][s.pending_seat], self.lang)
+            overlay.hidden = False
+        elif s.game_over and not self.end_closed:
+            overlay.innerHTML = end_html(s.scores(), view, s.tracks, self.lang)
+            overlay.hidden = False
+        else:
+            overlay.hidden = True
+            overlay.innerHTML = ""
+        body = document.body.dataset
+        body.game = "over" if s.game_over else "on"
+        body.pending = str(view["pending"].get("kind"))
+        body.viewer = "" if seat is None or s.handover else str(seat)
+        body.handover = "1" if s.handover else "0"
+        self._mark_rendered()
+
+    def render_log(self, view: dict) -> None:
+        """Append new log lines; redraw the log only after an undo or a language switch."""
+        s = self.session
+        key = (id(s), self.lang)
+        shown = self.log_shown[2] if self.log_shown[:2] == key else -1
+        if shown < 0 or shown > len(s.played):
+            el("log").innerHTML = log_items(s.played, view, self.lang, 0)
+        elif shown < len(s.played):
+            el("log").insertAdjacentHTML("beforeend", log_items(s.played, view, self.lang, shown))
+        else:
+            return
+        self.log_shown = (*key, len(s.played))
+        box = el("log")
+        box.scrollTop = box.scrollHeight
+
+    def _mark_rendered(self) -> None:
+        self.renders += 1
+        document.body.dataset.renders = str(self.renders)
+        js.window.__t_render = js.performance.now()
+
+    def redraw_static(self) -> None:
+        """The board's own art and the legend (they change only with the language)."""
+        document.documentElement.lang = self.lang
+        el("board-wrap").innerHTML = board_svg(SUMMARY)
+        el("legend").innerHTML = legend_html()
+        el("log-title").textContent = text("log.title")
+        el("hex-info").textContent = text("hint")
+
+    # --- playing -------------------------------------------------------------
+
+    def act(self, action: str) -> None:
+        s = self.session
+        if s is None or action not in s.legal():
+            return
+        try:
+            s.act(action)
+        except IllegalActionError:
+            return
+        self.hex_choice = None
+        self.combat_pick = {}
+        self.after_change()
+
+    def after_change(self) -> None:
+        s = self.session
+        if SPEEDS[self.speed] == 0:
+            s.play_automas()
+        else:
+            self.schedule()
+        self.render()
+        self.refocus()
+
+    def schedule(self) -> None:
+        if self.timer is None and self.session and self.session.automa_to_play():
+            self.timer = js.setTimeout(self.tick_proxy, SPEEDS[self.speed])
+
+    def tick(self, *_args) -> None:
+        self.timer = None
+        s = self.session
+        if s and s.play_automa():
+            self.render()
+            self.schedule()
+
+    def hex_clicked(self, hid: str) -> None:
+        s = self.session
+        if s is None:
+            return
+        found = targets(s.legal(), s.view(), s.viewer)
+        actions = found.get(hid, [])
+        if len(actions) == 1:
+            self.act(actions[0])
+        elif actions:
+            self.hex_choice = hid
+            self.render()
+            self.refocus()
+
+    def refocus(self) -> None:
+        """Keep keyboard play going: focus the first choice when focus was lost."""
+        active = document.activeElement
+        if active and active != document.body and active.isConnected:
+            return
+        first = document.querySelector(
+            "#overlay:not([hidden]) button, #decision button.act:not(.passive), #decision button"
+        )
+        if first:
+            first.focus()
+
+    def start(self) -> None:
+        self.read_setup()
+        try:
+            session = Session(setup_config(self.setup))
+        except (SetupError, ValueError) as exc:
+            self.error = str(exc)
+            self.render()
+            return
+        self.error = ""
+        self.session = session
+        self.end_closed = False
+        self.after_change()
+
+    def read_setup(self) -> None:
+        values = self.setup
+        count = el("setup-count")
+        if not count:
+            return
+        values["count"] = int(count.value)
+        seed = el("setup-seed").value
+        values["seed"] = int(seed) if str(seed).strip().lstrip("-").isdigit() else 0
+        for i, seat in enumerate(values["seats"][: values["count"]]):
+            for key in ("controller", "level", "faction", "mat"):
+                field = el(f"seat{i}-{key}")
+                if field:
+                    seat[key] = str(field.value)
+
+    # --- commands ------------------------------------------------------------
+
+    def command(self, name: str, target) -> None:
+        s = self.session
+        if name == "start":
+            self.start()
+        elif name == "new":
+            if self.timer is not None:
+                js.clearTimeout(self.timer)
+                self.timer = None
+            self.session = None
+            self.render()
+        elif name == "reseed":
+            self.read_setup()
+            self.setup["seed"] = int(js.Math.floor(js.Math.random() * 1_000_000))
+            self.render()
+        elif name == "lang":
+            set_lang(attr(target, "data-lang"))
+            js.localStorage.setItem("scythe.lang", self.lang)
+            self.redraw_static()
+            self.log_shown = ()
+            self.render()
+        elif name == "undo" and s and s.can_undo():
+            s.undo()
+            self.hex_choice = None
+            self.render()
+            self.refocus()
+        elif name == "handover" and s:
+            s.finish_handover()
+            self.render()
+            self.refocus()
+        elif name == "close-end":
+            self.end_closed = True
+            self.render()
+        elif name == "cancel":
+            self.hex_choice = None
+            self.render()
+            self.refocus()
+
+    def combat_toggle(self, target) -> None:
+        pick = self.combat_pick
+        if attr(target, "data-dial"):
+            pick["dial"] = int(attr(target, "data-dial"))
+        elif attr(target, "data-value"):
+            value = int(attr(target, "data-value"))
+            cards = list(pick.get("cards", []))
+            if target.getAttribute("aria-pressed") == "true":
+                cards.remove(value)
+            else:
+                cards.append(value)
+            pick["cards"] = cards
+        self.render()
+
+
+def _spots() -> list[str]:
+    return [c["id"] for c in SUMMARY["hexes"] if c["encounter"]]
+
+
+def install() -> None:
+    """Build the side panel and header controls, wire the events, show the new-game screen."""
+    import ui_events
+
+    ui_events.install()

@@ -1,0 +1,120 @@
+"""Browser events for the game: one delegated listener per event type.
+
+Clicks on ``[data-action]`` send that action, ``[data-cmd]`` runs a page command,
+``[data-hex]`` clicks a hex; keys 1-5 pick a section, Enter/Space click a focused
+hex, U undoes, Escape closes a hex's choices.
+"""
+
+from __future__ import annotations
+
+import js
+import strings
+from pyodide.ffi import create_proxy
+from render_board import describe, legend_html
+from render_pieces import hex_contents
+from strings import LANGUAGES, set_lang, text
+from ui import CELLS, SIDE, Page, attr, el
+
+document = js.document
+
+
+PAGE: Page | None = None
+
+
+def on_click(event) -> None:
+    target = event.target
+    if not target or not hasattr(target, "closest"):
+        return
+    hit = target.closest("[data-action],[data-cmd],[data-dial],[data-card],[data-hex]")
+    if not hit:
+        return
+    if attr(hit, "data-action"):
+        PAGE.act(attr(hit, "data-action"))
+    elif attr(hit, "data-cmd"):
+        PAGE.command(attr(hit, "data-cmd"), hit)
+    elif attr(hit, "data-dial") or attr(hit, "data-card"):
+        PAGE.combat_toggle(hit)
+    elif attr(hit, "data-hex"):
+        PAGE.hex_clicked(attr(hit, "data-hex"))
+
+
+def on_change(event) -> None:
+    target = event.target
+    if target.id == "speed":
+        PAGE.speed = str(target.value)
+        PAGE.schedule()
+    elif target.closest("#setup"):
+        PAGE.read_setup()
+        name = str(target.id)
+        if name == "setup-count" or name.endswith("-controller"):
+            PAGE.render()  # the form's shape changes: seat rows, level and mat fields
+
+
+def on_key(event) -> None:
+    target = event.target
+    tag = str(target.tagName).lower() if target and hasattr(target, "tagName") else ""
+    if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+        return
+    key = str(event.key)
+    s = PAGE.session
+    if key in ("Enter", " ") and attr(target, "data-hex"):
+        event.preventDefault()
+        PAGE.hex_clicked(attr(target, "data-hex"))
+    elif key in "12345" and len(key) == 1 and s:
+        action = f"section:{int(key) - 1}"
+        if action in s.legal():
+            event.preventDefault()
+            PAGE.act(action)
+    elif key in ("u", "U") and s:
+        PAGE.command("undo", target)
+    elif key == "Escape":
+        PAGE.command("cancel", target)
+
+
+def on_hover(event) -> None:
+    """Name the hex under the pointer or focus, with what stands on it."""
+    target = event.target
+    group = target.closest("[data-hex]") if target and hasattr(target, "closest") else None
+    if not group:
+        return
+    hid = attr(group, "data-hex")
+    s = PAGE.session
+    line = describe(CELLS[hid])
+    if s is not None:
+        contents = hex_contents(s.view(), hid, PAGE.lang)
+        if contents:
+            line += " — " + contents
+    el("hex-info").textContent = line
+
+
+def install() -> Page:
+    """Build the side panel and the header controls, then show the new-game screen."""
+    global PAGE
+    stored = js.localStorage.getItem("scythe.lang")
+    if stored and str(stored) in LANGUAGES:
+        set_lang(str(stored))
+    document.querySelector("aside.side").innerHTML = SIDE
+    document.querySelector("header.top").insertAdjacentHTML(
+        "beforeend", '<div id="controls" class="controls"></div>'
+    )
+    el("board-area").insertAdjacentHTML(
+        "beforeend", '<div id="overlay" class="overlay" hidden></div>'
+    )
+    PAGE = Page()
+    if strings.LANG != "en":
+        PAGE.redraw_static()
+    else:
+        el("legend").innerHTML = legend_html()
+        el("log-title").textContent = text("log.title")
+        el("hex-info").textContent = text("hint")
+    for name, handler, where in (
+        ("click", on_click, document),
+        ("change", on_change, document),
+        ("keydown", on_key, document),
+        ("mouseover", on_hover, el("board-wrap")),
+        ("focusin", on_hover, el("board-wrap")),
+    ):
+        where.addEventListener(name, create_proxy(handler))
+    PAGE.render()
+    document.body.dataset.ui = "1"
+    return PAGE
