@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
-from site_browser import BOOT_TIMEOUT_MS, READY, open_page
+from conftest import CHROMIUM, CHROMIUM_ARGS
+from site_browser import BOOT_TIMEOUT_MS, READY, is_loopback, open_page
 
 CHANGED_CSS = b"\n/* a later build */\n"
 
@@ -85,7 +86,7 @@ def test_the_same_files_give_the_same_cache_version_and_a_changed_file_a_new_one
     assert version_of(build_module, again) != version_of(build_module, first)
 
 
-def test_the_manifest_makes_the_site_installable(dist):
+def test_the_manifest_makes_the_site_installable(dist, build_module):
     manifest = json.loads((dist / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == "./" and manifest["scope"] == "./"
     assert manifest["display"] == "standalone"
@@ -98,6 +99,34 @@ def test_the_manifest_makes_the_site_installable(dist):
     assert png.startswith(b"\x89PNG") and int.from_bytes(png[16:20], "big") == 512
     html = (dist / "index.html").read_text()
     assert '<link rel="manifest" href="./manifest.webmanifest">' in html
+    assert build_module.SiteHandler.extensions_map[".webmanifest"] == "application/manifest+json"
+
+
+@pytest.mark.browser
+def test_chromium_finds_the_site_installable_under_a_sub_path(
+    browser, build_module, dist, tmp_path
+):
+    """Chromium's own check (DevTools' Page.getInstallabilityErrors) finds nothing to
+    complain about. It needs a profile on disk: every test context is incognito."""
+    server = serve(build_module, dist, base="/scythe/")
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS
+    )
+    try:
+        page = context.new_page()
+        page.route(
+            "**/*",
+            lambda route: route.continue_() if is_loopback(route.request.url) else route.abort(),
+        )
+        page.goto(build_module.server_url(server))
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == build_module.server_url(server) + "manifest.webmanifest"
+        assert manifest["errors"] == []
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()
+        stop(server)
 
 
 # -------------------------------------------------------------- in the browser
