@@ -8,8 +8,10 @@
 The site is fully static and self-contained: the page, its Python modules, the
 ``scythe_core`` wheel, the PyScript config, and local copies of the Pyodide and
 PyScript files the page needs (taken from ``node_modules/``, pinned by
-``package-lock.json``). Every URL in it is relative, so ``dist/`` works from any
-sub-path. Nothing is fetched from a CDN at run time.
+``package-lock.json``), plus a web app manifest and a generated service worker
+(``sw.js``) that precaches every file, so the site installs and plays offline after
+one visit. Every URL in it is relative, so ``dist/`` works from any sub-path.
+Nothing is fetched from a CDN at run time.
 
 Standard library only. It runs ``npm ci`` when ``node_modules/`` is missing or
 does not match ``package-lock.json``, and builds the wheel with ``pip wheel``
