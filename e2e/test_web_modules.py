@@ -193,3 +193,18 @@ def test_hexes_of_actions_include_where_a_picked_unit_stands():
     assert actions_ui.hexes_of("retreat:home", view, seat) == [home]
     found = actions_ui.targets(["to:r1c1", "produce:r1c1+r2c2", "skip"], view, seat)
     assert found == {"r1c1": ["to:r1c1", "produce:r1c1+r2c2"], "r2c2": ["produce:r1c1+r2c2"]}
+
+
+def test_a_game_from_a_link_is_replayed_with_its_whole_log():
+    from storage import parse_fragment
+
+    session = Session({"seed": 4, "seats": [{"controller": "human"}, {"controller": "human"}]})
+    for _ in range(12):
+        if session.handover:
+            session.finish_handover()
+        session.act(session.legal()[0])
+    copy = Session.from_record(parse_fragment(session.fragment()))
+    assert copy.state.history == session.state.history
+    assert [p.action for p in copy.played] == [p.action for p in session.played]
+    assert copy.handover, "a shared hot-seat game opens behind the hand-over screen"
+    assert not copy.can_undo()

@@ -6,6 +6,8 @@
 'versterkt: kracht'
 >>> describe("worker@r2c1", "en")
 'places a worker on r2c1'
+>>> describe("bolster:power/1", "en")
+'bolsters: power (only 1)'
 """
 
 from __future__ import annotations
@@ -145,8 +147,15 @@ def _words(text: str, lang: str) -> str:
     return re.sub(r"[@>+:]", lambda m: glue[m.group(0)], text)
 
 
+#: A top-row gain taken in part: "bolster:power/1", "coins/0".
+PART = {"en": " (only {0})", "nl": " (maar {0})"}
+
+
 def describe(action: str, lang: str = "en") -> str:
     """A short sentence for an action string; unknown verbs are shown as they are."""
+    base, slash, part = action.rpartition("/")
+    if slash and part.isdigit():
+        return describe(base, lang) + PART.get(lang, PART["en"]).format(part)
     verb, _, arg = action.partition(":")
     if not arg and "@" in verb:  # "worker@r2c1"
         verb, _, arg = verb.partition("@")

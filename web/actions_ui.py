@@ -67,7 +67,7 @@ def groups(actions: list[str]) -> list[tuple[str, list[str]]]:
     """Buttons in groups by verb: objective reveals and passive steps go last."""
     by_verb: dict[str, list[str]] = {}
     for action in actions:
-        verb = action.split(":")[0].split("@")[0]
+        verb = action.split(":")[0].split("@")[0].split("/")[0]
         if is_passive(action):
             verb = "~passive"
         elif verb == "objective":

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from storage import share_fragment
+
 from scythe_core import (
     GameState,
     apply,
@@ -47,6 +49,7 @@ class Session:
     def __init__(self, config: dict) -> None:
         self.config = config
         self.state: GameState = new_game(config)
+        self.link_cache: tuple[int, str] = (-1, "")
         self.played: list[Played] = []
         self._undo: list[tuple[GameState, int]] = []
         self.viewer: int | None = None
@@ -55,6 +58,27 @@ class Session:
         self.tracks: list[tuple[int, list[tuple[int, int, int]]]] = []
         self._record_tracks()
         self._choose_viewer()
+
+    @classmethod
+    def from_record(cls, recorded: GameState) -> Session:
+        """A recorded game (from a link or a save), replayed decision by decision so the
+        log is whole. With more than one human, the screen starts behind a hand-over.
+        """
+        session = cls(recorded.setup)
+        for action in recorded.history:
+            session.act(action)
+        session._undo.clear()
+        seat = session.pending_seat
+        if len(session.humans) > 1 and seat is not None and session.controller(seat) == "human":
+            session.handover = True
+        return session
+
+    def fragment(self) -> str:
+        """The URL fragment holding the game so far (``#g1.``...), cached per decision."""
+        n = len(self.state.history)
+        if self.link_cache[0] != n:
+            self.link_cache = (n, share_fragment(self.state))
+        return self.link_cache[1]
 
     # --- who is who ----------------------------------------------------------
 

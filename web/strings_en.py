@@ -32,6 +32,7 @@ EN: dict[str, str] = {
     "lang.switch": "Nederlands",
     "lang.switch.tip": "Speel in het Nederlands",
     "game.new": "New game",
+    "link.error": "This game link cannot be read: {error}",
     "game.undo": "Undo",
     "game.undo.tip": "Take back your last step (not past a card draw or a combat)",
     "game.seed": "Seed {seed}",

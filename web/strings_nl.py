@@ -32,6 +32,7 @@ NL: dict[str, str] = {
     "lang.switch": "English",
     "lang.switch.tip": "Play in English",
     "game.new": "Nieuw spel",
+    "link.error": "Deze spellink is onleesbaar: {error}",
     "game.undo": "Ongedaan maken",
     "game.undo.tip": "Neem je laatste stap terug (niet voorbij een getrokken kaart of een gevecht)",
     "game.seed": "Seed {seed}",

@@ -25,6 +25,7 @@ from render_screens import (
     setup_html,
 )
 from session import Session
+from storage import parse_fragment
 from strings import LANGUAGES, set_lang, text
 
 from scythe_core import IllegalActionError, SetupError
@@ -123,9 +124,10 @@ class Page:
         if self.hex_choice not in found:
             self.hex_choice = None
         marks = {hid: "target" for hid in found}
-        at = view["pending"].get("at")
-        if isinstance(at, str) and view["pending"].get("kind") == "move_unit":
-            marks.setdefault(at, "from")
+        pending = view["pending"]
+        at = pending.get("at") if pending.get("kind") == "move_unit" else pending.get("hex")
+        if isinstance(at, str):
+            marks.setdefault(at, "from")  # the moving unit, or the combat
         if self.hex_choice:
             marks[self.hex_choice] = "chosen"
         el("pieces").innerHTML = pieces_svg(view, LAYOUT, marks, self.lang)
@@ -173,7 +175,23 @@ class Page:
         box = el("log")
         box.scrollTop = box.scrollHeight
 
+    def remember(self) -> None:
+        """Keep the game in the page address: a reload resumes it, and it can be shared."""
+        s = self.session
+        address = f"{js.location.pathname}{js.location.search}"
+        if s is not None:
+            address += s.fragment()
+        if address != f"{js.location.pathname}{js.location.search}{js.location.hash}":
+            js.history.replaceState(None, "", address)
+
+    def load_link(self, fragment: str) -> None:
+        try:
+            self.session = Session.from_record(parse_fragment(fragment))
+        except ValueError as exc:  # SaveError (a RecordError), IllegalActionError
+            self.error = text("link.error", error=exc)
+
     def _mark_rendered(self) -> None:
+        self.remember()
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         js.window.__t_render = js.performance.now()

@@ -115,6 +115,9 @@ def install() -> Page:
         ("focusin", on_hover, el("board-wrap")),
     ):
         where.addEventListener(name, create_proxy(handler))
+    address = str(js.location.hash)
+    if address.startswith("#g"):
+        PAGE.load_link(address)
     PAGE.render()
     document.body.dataset.ui = "1"
     return PAGE

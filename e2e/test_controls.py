@@ -1,0 +1,116 @@
+"""End to end: a turn played with the keyboard only, and switching language mid-game.
+
+One page serves the module: the keyboard test starts a solo game, the language
+test goes on with it (and reloads the page, which resumes the game from its link).
+"""
+
+from __future__ import annotations
+
+import pytest
+from game_driver import UI_READY, click, press, shot, state, wait_render
+from site_browser import open_page
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def controls_page(browser, site_url):
+    loaded = open_page(browser, site_url, viewport={"width": 1024, "height": 768})
+    loaded.page.wait_for_selector(UI_READY, state="attached")
+    yield loaded
+    loaded.page.context.close()
+
+
+def focused(page, attribute: str) -> str | None:
+    return page.evaluate(
+        f"document.activeElement && document.activeElement.getAttribute('{attribute}')"
+    )
+
+
+def tab_to(page, selector: str, backwards: bool = False, limit: int = 150) -> None:
+    """Press Tab (or Shift+Tab) until the focused element matches ``selector``."""
+    key = "Shift+Tab" if backwards else "Tab"
+    for _ in range(limit):
+        if page.evaluate(
+            f"!!document.activeElement && document.activeElement.matches({selector!r})"
+        ):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_turn_with_the_keyboard_only(controls_page):
+    page = controls_page.page
+    tab_to(page, "#start")
+    press(page, "Enter")
+    info = state(page)
+    assert info["game"] == "on" and info["pending"] == "section", info
+    # Shortcut keys pick a section: the one whose top action is Move.
+    labels = page.eval_on_selector_all(
+        "#decision [data-action^='section:']",
+        "els => els.map(e => [e.dataset.action, e.textContent])",
+    )
+    section = next(action for action, label in labels if "Move" in label)
+    press(page, str(int(section.split(":")[1]) + 1))
+    assert state(page)["pending"] == "top"
+    # Focus lands on the first choice; Tab to "move" and press Enter.
+    tab_to(page, "#decision [data-action='move']")
+    press(page, "Enter")
+    info = state(page)
+    assert info["pending"] == "move" and info["targets"], info
+    # Hexes are focusable: Shift+Tab back into the board to a highlighted unit.
+    tab_to(page, f"#board [data-hex='{info['targets'][-1]}']", backwards=True)
+    press(page, "Enter")
+    if page.locator("#decision .hex-choice").count():
+        tab_to(page, "#decision .hex-choice [data-action^='unit:']")
+        press(page, "Enter")
+    info = state(page)
+    assert info["pending"] == "move_unit", info
+    destination = info["targets"][0]
+    tab_to(page, f"#board [data-hex='{destination}']", backwards=True)
+    press(page, "Enter")
+    assert page.locator(f"#pieces .stack[data-at='{destination}'] .piece").count() >= 1
+    # Finish the turn with Tab and Enter: pass every remaining step.
+    for _ in range(12):
+        info = state(page)
+        if info["pending"] in ("section", "automa_turn") or info["game"] != "on":
+            break
+        passive = next(
+            (a for a in ("done", "stop", "skip", "end_turn") if a in info["actions"]), None
+        )
+        target = f"#decision [data-action='{passive}']" if passive else "#decision button.act"
+        tab_to(page, target)
+        press(page, "Enter")
+    info = state(page)
+    assert info["pending"] == "section", "the Automa played and the next turn began"
+    assert "Automa" in page.inner_text("#log")
+    shot(page, "keyboard-turn-1024")
+    assert controls_page.console_errors == []
+
+
+def test_switching_language_mid_game_and_after_a_reload(controls_page):
+    page = controls_page.page
+    if state(page)["game"] != "on":
+        click(page, "#start")
+    assert page.inner_text("#decision .prompt").startswith("Choose a section")
+    click(page, "#lang")
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    assert page.inner_text("#decision .prompt").startswith("Kies een sectie")
+    assert page.inner_text("#log-title") == "Spelverslag"
+    assert "Kracht" in page.inner_text(".player.me [data-track='power']")
+    assert page.get_attribute(".player.me [data-track='power']", "title").startswith("Kracht")
+    assert page.text_content("#board [data-hex='r4c3'] title") == "r4c3 · Fabriek"
+    assert "Ronde" in page.inner_text("#log")
+    shot(page, "language-nl")
+    # A reload resumes the game from the link in the address, still in Dutch.
+    before = page.inner_text(".player.me [data-track='coins'] dd")
+    page.reload()
+    page.wait_for_selector(UI_READY, state="attached")
+    assert state(page)["game"] == "on"
+    assert page.inner_text("#decision .prompt").startswith("Kies een sectie")
+    assert page.inner_text(".player.me [data-track='coins'] dd") == before
+    renders = int(page.evaluate("document.body.dataset.renders"))
+    page.click("#lang")
+    wait_render(page, renders)
+    assert page.inner_text("#decision .prompt").startswith("Choose a section")
+    assert page.text_content("#board [data-hex='r4c3'] title") == "r4c3 · Factory"

@@ -1,0 +1,124 @@
+"""End to end: a two-player hot-seat combat, with the hand-over screen between the dials.
+
+The game is found with the engine under CPython (seeded random play until two
+humans meet in a combat) and opened from a game link at the start of the turn that
+leads to the combat; that whole turn and the combat are then played by clicks.
+The second player's screen must never show the first player's dial or objectives.
+"""
+
+from __future__ import annotations
+
+import pytest
+from game_driver import UI_READY, act, click, click_hex, shot, state
+from site_browser import open_page
+
+from scythe_core import legal_actions, new_game, rng
+from scythe_core.cards import objective_text
+from scythe_core.engine import apply_in_place
+from scythe_core.links import encode_link
+
+pytestmark = pytest.mark.browser
+SEATS = [{"controller": "human"}, {"controller": "human"}]
+
+
+def combat_position() -> tuple[str, list[str], list[int]]:
+    """(link at the start of the attacker's turn, that turn's actions, attacker objectives)."""
+    for seed in range(400):
+        config = {"seed": seed, "seats": SEATS}
+        state = new_game(config)
+        chooser = rng.seed_state(seed ^ 77)
+        for _ in range(1500):
+            if state.game_over or state.pending["kind"] == "combat_commit":
+                break
+            options = legal_actions(state)
+            keen = [a for a in options if a not in ("skip", "done", "stop")]
+            keen = [a for a in keen if not a.startswith("objective:")] or options
+            chooser, pick = rng.randbelow(chooser, len(keen))
+            apply_in_place(state, keen[pick], check=False)
+        if state.pending.get("kind") != "combat_commit":
+            continue
+        history = state.history
+        start = max(i for i, a in enumerate(history) if a.startswith("section:"))
+        before = new_game(config)
+        for action in history[:start]:
+            apply_in_place(before, action)
+        attacker = state.players[state.pending["seat"]]
+        return encode_link(before), history[start:], list(attacker.objectives)
+    raise AssertionError("no combat between two humans found")
+
+
+def play(page, action: str) -> None:
+    """Play one known action the way a person would: on the board if it names a hex."""
+    info = state(page)
+    assert action in info["actions"], (action, info)
+    hid = action.split(":", 1)[1] if action.startswith("to:") else None
+    if hid and hid in info["targets"]:
+        click_hex(page, hid)
+        if page.locator("#decision .hex-choice").count():
+            click(page, f"#decision .hex-choice [data-action='{action}']")
+    else:
+        act(page, action)
+
+
+def page_html(page) -> str:
+    return page.evaluate("document.body.innerHTML")
+
+
+def test_hot_seat_combat_hides_the_first_dial_and_objectives(browser, site_url):
+    link, turn, secret_objectives = combat_position()
+    secrets = [objective_text(n, "en") for n in secret_objectives]
+    loaded = open_page(browser, f"{site_url}#{link}", viewport={"width": 1366, "height": 768})
+    page = loaded.page
+    try:
+        page.wait_for_selector(UI_READY, state="attached")
+        # A loaded hot-seat game starts behind the hand-over screen.
+        assert state(page)["handover"]
+        assert page.locator("#overlay .handover").is_visible()
+        click(page, "#handover-ready")
+        attacker = state(page)["viewer"]
+        assert all(text in page_html(page) for text in secrets), "own objectives are shown"
+
+        for action in turn:
+            play(page, action)
+        info = state(page)
+        assert info["pending"] == "combat_commit" and info["viewer"] == attacker, info
+
+        # The attacker sets the dial to its highest power and adds a card if it may.
+        click(page, "#decision .dial-n >> nth=-1")
+        cards = page.locator("#decision .hand .card:not([disabled])")
+        if cards.count():
+            click(page, "#decision .hand .card:not([disabled]) >> nth=0")
+        commit = page.get_attribute("#decision [data-action^='commit:']", "data-action")
+        shot(page, "hotseat-1-attacker-dial")
+        act(page, commit)
+
+        # Hand-over: nothing of either player is on screen.
+        info = state(page)
+        assert info["handover"] and info["pending"] == "combat_commit", info
+        assert page.locator("#overlay .handover").is_visible()
+        html = page_html(page)
+        assert not any(text in html for text in secrets)
+        assert page.locator(".dial, .objectives, #decision [data-action]").count() == 0
+        shot(page, "hotseat-2-handover")
+        click(page, "#handover-ready")
+
+        # The defender's screen: own dial at 0, no trace of the attacker's choice.
+        info = state(page)
+        assert info["viewer"] != attacker and info["pending"] == "combat_commit", info
+        html = page_html(page)
+        assert not any(text in html for text in secrets)
+        assert f'data-action="{commit}"' not in html or commit.startswith("commit:0:")
+        assert page.inner_text("#decision .dial-n.on") == "0"
+        attacker_cards = page.inner_text(f".player[data-seat='{attacker}'] [data-track='cards'] dd")
+        assert "(" not in attacker_cards, "the attacker's card values are hidden"
+        assert "commits power and cards" in page.inner_text("#log")
+        shot(page, "hotseat-3-defender-dial")
+        act(page, page.get_attribute("#decision [data-action^='commit:']", "data-action"))
+
+        # The reveal: both totals are in the log.
+        reveal = page.inner_text("#log .ev-combat")
+        assert "attacks" in reveal and " against " in reveal, reveal
+        shot(page, "hotseat-4-reveal")
+        assert loaded.console_errors == []
+    finally:
+        page.context.close()
