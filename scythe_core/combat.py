@@ -285,7 +285,10 @@ def undo_unresolved_moves(state: GameState) -> None:
     origins = state.turn.get("origins", {})
     from .top_actions import set_unit_location, unit_location
 
-    for hid in state.turn.get("combats_left", []):
+    unresolved = list(state.turn.get("combats_left", []))
+    if state.turn.get("combat"):
+        unresolved.append(state.turn["combat"]["hex"])
+    for hid in unresolved:
         for uid, origin in origins.items():
             if unit_location(player, uid) == hid:
                 set_unit_location(player, uid, origin)

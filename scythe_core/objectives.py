@@ -218,6 +218,10 @@ def apply_reveal(state: GameState, action: str) -> None:
     player.objective_done += 1
     state.log.append({"seat": player.seat, "event": "objective", "card": card})
     place_star(state, player, "objective")
+    if state.game_over:
+        from .combat import undo_unresolved_moves
+
+        undo_unresolved_moves(state)
 
 
 # --- the end of the turn -------------------------------------------------------

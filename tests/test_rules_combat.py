@@ -281,3 +281,22 @@ def test_seaworthy_loser_may_retreat_onto_an_adjacent_lake():
     assert "retreat:r3c4" in legal_actions(state) and "retreat:home" in legal_actions(state)
     apply_in_place(state, "retreat:r5c4")
     assert d.mechs == ["r5c4"]
+
+
+def test_sixth_star_from_an_objective_before_a_combat_undoes_the_move_into_it():
+    state = two_player()
+    a, d = state.players
+    a.stars = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1, "workers": 1}
+    a.objectives = [12]  # 20 coins
+    a.character, d.character = "r4c4", "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c3")
+    apply_in_place(state, "done")
+    assert state.pending["kind"] == "combat_commit"
+    a.coins = 20
+    assert "objective:12" in legal_actions(state)
+    apply_in_place(state, "objective:12")
+    assert state.game_over and a.star_count == 6
+    assert a.character == "r4c4", "the character goes back to where it came from"
+    assert d.character == "r4c3"
