@@ -199,7 +199,8 @@ def test_after_one_visit_the_page_starts_with_the_server_stopped(
         assert page.get_attribute("body", "data-board-drawn") == "1"
         assert page.locator("[data-hex]").count() == 54
         assert served and all(from_worker for _, from_worker in served), served
-        assert loaded.blocked == [] and loaded.console_errors == []
+        assert loaded.blocked == [], loaded.blocked
+        assert loaded.console_errors == [], loaded.console_errors
     finally:
         loaded.page.context.close()
         stop(server)
