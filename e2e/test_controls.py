@@ -114,3 +114,37 @@ def test_switching_language_mid_game_and_after_a_reload(controls_page):
     wait_render(page, renders)
     assert page.inner_text("#decision .prompt").startswith("Choose a section")
     assert page.text_content("#board [data-hex='r4c3'] title") == "r4c3 · Factory"
+
+
+def test_undo_within_the_own_turn_and_a_watchable_automa(controls_page):
+    page = controls_page.page
+    click(page, "#new-game")
+    click(page, "#start")
+    assert page.is_disabled("#undo")
+    click(page, "#decision [data-action='section:0']")
+    assert state(page)["pending"] == "top"
+    assert page.is_enabled("#undo")
+    click(page, "#undo")
+    info = state(page)
+    assert info["pending"] == "section" and "section:0" in info["actions"], info
+    click(page, "#decision [data-action='section:1']")
+    press(page, "u")  # the keyboard shortcut
+    assert state(page)["pending"] == "section"
+    # With the "fast" speed the Automa's turn shows before it is played.
+    page.select_option("#speed", "fast")
+    click(page, "#decision [data-action='section:0']")
+    for _ in range(6):
+        info = state(page)
+        if (
+            info["pending"] != "top"
+            and info["pending"] != "bottom"
+            and "end_turn" not in info["actions"]
+        ):
+            break
+        passive = next(a for a in ("skip", "end_turn") if a in info["actions"])
+        click(page, f"#decision [data-action='{passive}']")
+    assert state(page)["pending"] == "automa_turn"
+    assert "Automa" in page.inner_text("#decision h2")
+    page.wait_for_function("document.body.dataset.pending === 'section'", timeout=10_000)
+    assert page.is_disabled("#undo"), "no undo into a turn that is over"
+    page.select_option("#speed", "instant")

@@ -76,6 +76,7 @@ def render_all(session: Session, lang: str) -> None:
             assert f'data-action="{escape(action)}"' in html, action
     render_players.players_html(view, seat, session.scores(), lang)
     render_screens.log_items(session.played, view, lang)
+    render_screens.recent_html(session.played, view, seat, lang)
     render_pieces.pieces_svg(view, LAYOUT, {h: "target" for h in found}, lang)
 
 

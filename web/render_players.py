@@ -152,9 +152,9 @@ def player_html(view: dict, seat: int, viewer: int | None, estimate: dict | None
     active = " active" if pending.get("seat") == seat else ""
     me = " me" if seat == viewer else ""
     cards = player["combat_cards"]
-    card_value = (
-        f"{len(cards)} ({', '.join(map(str, sorted(cards)))})" if isinstance(cards, list) else cards
-    )
+    card_value = cards
+    if isinstance(cards, list):  # the viewer's own hand: values too
+        card_value = f"{len(cards)} ({', '.join(map(str, sorted(cards)))})" if cards else "0"
     mat_name = text("mat." + player["mat"], lang) if player["mat"] else ""
     section = view.get("turn", {}).get("section") if active else None
     parts = [

@@ -179,6 +179,33 @@ def log_items(played: list, view: dict, lang: str, start: int = 0) -> str:
     return "".join(items)
 
 
+def recent_html(played: list, view: dict, viewer: int | None, lang: str, limit: int = 12) -> str:
+    """A summary of what the others did since the viewer's last decision (Automa turns with
+    their explanations), shown under the viewer's choices."""
+    if viewer is None:
+        return ""
+    start = len(played)
+    while start > 0 and played[start - 1].seat != viewer:
+        start -= 1
+    if start == len(played):
+        return ""
+    lines = log_items(played, view, lang, start)
+    count = lines.count("<li")
+    if not count:
+        return ""
+    title = escape(text("recent.title", lang))
+    items = lines if count <= limit else lines[_nth_li(lines, count - limit) :]
+    return f'<details class="recent" open><summary>{title}</summary><ol class="log-list">{items}</ol></details>'
+
+
+def _nth_li(markup: str, n: int) -> int:
+    """Offset of the n-th (0-based) ``<li`` in markup."""
+    at = -1
+    for _ in range(n + 1):
+        at = markup.index("<li", at + 1)
+    return at
+
+
 # --- the end -----------------------------------------------------------------
 
 

@@ -271,6 +271,7 @@ NL: dict[str, str] = {
     "handover.title": "Geef het apparaat aan {name}",
     "handover.body": "De schijf, kaarten en doelkaarten van de andere speler zijn verborgen. Klik als alleen de volgende speler kijkt.",
     "handover.ready": "Ik ben {name}: toon mijn scherm",
+    "recent.title": "Sinds je vorige keuze",
     "log.title": "Spelverslag",
     "log.round": "Ronde {n}",
     "event.encounter": "{name} trekt ontmoetingskaart {card} op {hex}.",

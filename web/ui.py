@@ -21,6 +21,7 @@ from render_screens import (
     end_html,
     handover_html,
     log_items,
+    recent_html,
     setup_config,
     setup_html,
 )
@@ -71,6 +72,13 @@ class Page:
         self.renders = 0
         self.timer = None
         self.tick_proxy = create_proxy(self.tick)
+        #: ``event.timeStamp`` of the click or key being handled (for timings).
+        self.input_at: float | None = None
+        setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
+        setattr(js.window, "__automa_ms", js.Array.new())
+        setattr(js.window, "__frame_ms", js.Array.new())
+        self.frame_from = 0.0
+        self.frame_proxy = create_proxy(self.frame)
 
     @property
     def lang(self) -> str:
@@ -139,7 +147,7 @@ class Page:
             self.hex_choice,
             found.get(self.hex_choice) if self.hex_choice else None,
             self.combat_pick,
-        )
+        ) + (recent_html(s.played, view, seat, self.lang) if legal else "")
         el("players").innerHTML = players_html(
             view, None if s.handover else seat, s.scores(), self.lang
         )
@@ -194,7 +202,17 @@ class Page:
         self.remember()
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
-        js.window.__t_render = js.performance.now()
+        now = js.performance.now()
+        setattr(js.window, "__t_render", now)
+        if self.input_at is not None:  # click or key to re-rendered page, for bench/ui.py
+            getattr(js.window, "__ui_ms").push(now - self.input_at)
+            self.frame_from = self.input_at
+            js.requestAnimationFrame(self.frame_proxy)
+            self.input_at = None
+
+    def frame(self, *_args) -> None:
+        """The frame after a re-render: click or key to frame, for bench/ui.py."""
+        getattr(js.window, "__frame_ms").push(js.performance.now() - self.frame_from)
 
     def redraw_static(self) -> None:
         """The board's own art and the legend (they change only with the language)."""
@@ -219,13 +237,21 @@ class Page:
         self.after_change()
 
     def after_change(self) -> None:
-        s = self.session
         if SPEEDS[self.speed] == 0:
-            s.play_automas()
+            while self.play_automa():
+                pass
         else:
             self.schedule()
         self.render()
         self.refocus()
+
+    def play_automa(self) -> bool:
+        """One Automa turn, timed into ``window.__automa_ms`` (for bench/ui.py)."""
+        started = js.performance.now()
+        played = self.session is not None and self.session.play_automa()
+        if played:
+            getattr(js.window, "__automa_ms").push(js.performance.now() - started)
+        return played
 
     def schedule(self) -> None:
         if self.timer is None and self.session and self.session.automa_to_play():
@@ -233,8 +259,7 @@ class Page:
 
     def tick(self, *_args) -> None:
         self.timer = None
-        s = self.session
-        if s and s.play_automa():
+        if self.play_automa():
             self.render()
             self.schedule()
 

@@ -87,6 +87,21 @@ def on_hover(event) -> None:
     el("hex-info").textContent = line
 
 
+def timed(handler):
+    """Time the handler's re-render from the event (``window.__ui_ms``), if it re-renders."""
+
+    def run(event) -> None:
+        before = PAGE.renders
+        PAGE.input_at = float(event.timeStamp)
+        try:
+            handler(event)
+        finally:
+            if PAGE.renders == before:
+                PAGE.input_at = None
+
+    return run
+
+
 def install() -> Page:
     """Build the side panel and the header controls, then show the new-game screen."""
     global PAGE
@@ -108,9 +123,9 @@ def install() -> Page:
         el("log-title").textContent = text("log.title")
         el("hex-info").textContent = text("hint")
     for name, handler, where in (
-        ("click", on_click, document),
+        ("click", timed(on_click), document),
         ("change", on_change, document),
-        ("keydown", on_key, document),
+        ("keydown", timed(on_key), document),
         ("mouseover", on_hover, el("board-wrap")),
         ("focusin", on_hover, el("board-wrap")),
     ):

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""How fast the page answers a click: milliseconds from a click to the re-rendered page.
+
+    python bench/ui.py [--games 2] [--seed 5] [--no-build] [--level ultimaszyna]
+
+Builds dist/ (unless --no-build), serves it on 127.0.0.1 and plays whole solo games
+against the Automa in headless Debian Chromium, by clicks only, with the same
+skip-heavy helper as the end-to-end tests (first turn: a unit moved on the board).
+The page itself records, for every click or key that re-renders it, the time from
+the event (``event.timeStamp``) to the end of the re-render (``window.__ui_ms``),
+and the time each Automa turn took to compute (``window.__automa_ms``); and the time to the
+next animation frame after that re-render (``window.__frame_ms``).
+
+Prints count, median, 95th percentile and maximum of each. The targets: a median
+click under 50 ms and an Automa turn under 100 ms. Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "e2e"))
+
+from game_driver import UI_READY, choose, click, start_game, state  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
+TARGETS = {"click to render": 50.0, "Automa turn": 100.0}
+#: Resolves after the next frame is painted: the page's own clock at that moment.
+NEXT_FRAME_JS = (
+    "() => new Promise(r => requestAnimationFrame(() => setTimeout(() => r(performance.now()))))"
+)
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("scythe_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def play_game(page, seed: int, level: str) -> None:
+    start_game(page, [{"controller": "human"}, {"controller": "automa", "level": level}], seed)
+    for _ in range(800):
+        info = state(page)
+        if info["game"] == "over":
+            return
+        if info["handover"]:
+            click(page, "#handover-ready")
+            continue
+        choose(page, info)
+    raise RuntimeError("the game did not end")
+
+
+def report(name: str, values: list[float]) -> None:
+    if not values:
+        print(f"{name:24} no samples")
+        return
+    target = TARGETS.get(name)
+    median = statistics.median(values)
+    verdict = (
+        ""
+        if target is None
+        else f"  (target median < {target:.0f} ms: {'met' if median < target else 'missed'})"
+    )
+    print(
+        f"{name:24} n={len(values):4}  median {median:6.1f} ms  p95 {percentile(values, 95):6.1f} ms"
+        f"  max {max(values):6.1f} ms{verdict}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--level", default="ultimaszyna")
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    build = load_build()
+    dist = build.DIST if args.no_build else build.build()
+    server = build.make_server(dist, port=0, base="/", quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = build.server_url(server)
+    clicks: list[float] = []
+    automa: list[float] = []
+    frames: list[float] = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.goto(url)
+            page.wait_for_selector(UI_READY, state="attached", timeout=180_000)
+            for game in range(args.games):
+                if game:
+                    click(page, "#overlay [data-cmd='new']")
+                play_game(page, args.seed + game, args.level)
+                print(f"game {game + 1}/{args.games} over", flush=True)
+            clicks = list(page.evaluate("Array.from(window.__ui_ms)"))
+            automa = list(page.evaluate("Array.from(window.__automa_ms)"))
+            frames = list(page.evaluate("Array.from(window.__frame_ms)"))
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    print(f"\n{args.games} solo game(s) against the Automa ({args.level}), Chromium, 1366x768")
+    report("click to render", clicks)
+    report("click to next frame", frames)
+    report("Automa turn", automa)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
