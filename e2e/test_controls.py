@@ -148,3 +148,33 @@ def test_undo_within_the_own_turn_and_a_watchable_automa(controls_page):
     page.wait_for_function("document.body.dataset.pending === 'section'", timeout=10_000)
     assert page.is_disabled("#undo"), "no undo into a turn that is over"
     page.select_option("#speed", "instant")
+
+
+def view_box(page) -> list[float]:
+    return [float(v) for v in page.get_attribute("#board", "viewBox").split()]
+
+
+def test_zoom_and_pan_the_board(controls_page):
+    page = controls_page.page
+    whole = view_box(page)
+    page.click("[data-cmd='zoom-in']")
+    zoomed = view_box(page)
+    assert zoomed[2] < whole[2] * 0.8
+    # Drag to pan: the window moves, and the drag is not taken as a click on a hex.
+    renders = int(page.evaluate("document.body.dataset.renders"))
+    box = page.locator("#board").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 80, y + 40, steps=5)
+    page.mouse.up()
+    panned = view_box(page)
+    assert panned[0] < zoomed[0] and panned[2] == zoomed[2]
+    assert int(page.evaluate("document.body.dataset.renders")) == renders
+    # The wheel zooms at the pointer; the reset button shows the whole board again.
+    page.mouse.wheel(0, -400)
+    page.wait_for_function(
+        f"document.getElementById('board').viewBox.baseVal.width < {panned[2] - 1}"
+    )
+    page.click("[data-cmd='zoom-reset']")
+    assert view_box(page) == whole

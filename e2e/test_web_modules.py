@@ -27,7 +27,7 @@ from scythe_core import IllegalActionError, rng
 from scythe_core.board import board_summary
 
 LAYOUT = BoardLayout(board_summary()["hexes"])
-MODULES = ("actions_ui", "render_pieces", "session", "strings")
+MODULES = ("actions_ui", "render_pieces", "session", "strings", "zoom")
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -28,6 +28,7 @@ from render_screens import (
 from session import Session
 from storage import parse_fragment
 from strings import LANGUAGES, set_lang, text
+from zoom_events import ZoomControl
 
 from scythe_core import IllegalActionError, SetupError
 from scythe_core.board import board_summary
@@ -72,6 +73,7 @@ class Page:
         self.renders = 0
         self.timer = None
         self.tick_proxy = create_proxy(self.tick)
+        self.zoom = ZoomControl(LAYOUT.view_box())
         #: ``event.timeStamp`` of the click or key being handled (for timings).
         self.input_at: float | None = None
         setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
@@ -218,6 +220,7 @@ class Page:
         """The board's own art and the legend (they change only with the language)."""
         document.documentElement.lang = self.lang
         el("board-wrap").innerHTML = board_svg(SUMMARY)
+        self.zoom.apply()
         el("legend").innerHTML = legend_html()
         el("log-title").textContent = text("log.title")
         el("hex-info").textContent = text("hint")
@@ -352,6 +355,8 @@ class Page:
             self.hex_choice = None
             self.render()
             self.refocus()
+        elif name.startswith("zoom-"):
+            self.zoom.button(name)
 
     def combat_toggle(self, target) -> None:
         pick = self.combat_pick

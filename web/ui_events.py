@@ -22,6 +22,8 @@ PAGE: Page | None = None
 
 
 def on_click(event) -> None:
+    if PAGE.zoom.take_swallowed_click():
+        return  # the end of a drag or a pinch on the board
     target = event.target
     if not target or not hasattr(target, "closest"):
         return
@@ -67,6 +69,8 @@ def on_key(event) -> None:
             PAGE.act(action)
     elif key in ("u", "U") and s:
         PAGE.command("undo", target)
+    elif key in ("+", "=", "-"):
+        PAGE.zoom.button("zoom-out" if key == "-" else "zoom-in")
     elif key == "Escape":
         PAGE.command("cancel", target)
 
@@ -122,6 +126,8 @@ def install() -> Page:
         el("legend").innerHTML = legend_html()
         el("log-title").textContent = text("log.title")
         el("hex-info").textContent = text("hint")
+    labels = {k: text("zoom." + k) for k in ("label", "zin", "zout", "zreset")}
+    PAGE.zoom.install(el("board-area"), labels)
     for name, handler, where in (
         ("click", timed(on_click), document),
         ("change", on_change, document),
