@@ -85,6 +85,9 @@ def test_a_turn_with_the_keyboard_only(controls_page):
     assert info["pending"] == "section", "the Automa played and the next turn began"
     assert "Automa" in page.inner_text("#log")
     shot(page, "keyboard-turn-1024")
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth"), (
+        "no sideways scroll"
+    )
     assert controls_page.console_errors == []
 
 
@@ -100,6 +103,16 @@ def test_switching_language_mid_game_and_after_a_reload(controls_page):
     assert "Kracht" in page.inner_text(".player.me [data-track='power']")
     assert page.get_attribute(".player.me [data-track='power']", "title").startswith("Kracht")
     assert page.text_content("#board [data-hex='r4c3'] title") == "r4c3 · Fabriek"
+    # Tooltips follow the language: abilities, tracks, mat sections, zoom buttons.
+    ability = page.locator(".player.me .ability[data-ability]").first
+    assert ability.get_attribute("title").startswith("Factievaardigheid")
+    assert page.get_attribute(".player.me .sec-top", "title").split(":")[0] in (
+        "Bewegen",
+        "Handelen",
+        "Versterken",
+        "Produceren",
+    )
+    assert page.get_attribute("[data-cmd='zoom-in']", "title").startswith("Inzoomen")
     assert "Ronde" in page.inner_text("#log")
     shot(page, "language-nl")
     # A reload resumes the game from the link in the address, still in Dutch.

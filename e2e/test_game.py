@@ -81,6 +81,11 @@ def test_a_solo_game_against_the_automa_reaches_the_score_screen(game_page):
     assert page.locator(".player[data-seat='0'] .objectives li").count() == 2
     assert page.locator(".player[data-seat='1'] .objectives").count() == 0
     shot(page, "02-start")
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+    # Hovering a hex names what stands on it.
+    home = page.get_attribute(".player[data-seat='0']", "data-faction")
+    page.hover(f"#board [data-hex='HB-{home}']")
+    assert "character" in page.inner_text("#hex-info")
 
     move_one_unit_on_the_board(page)
 

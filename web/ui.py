@@ -74,6 +74,8 @@ class Page:
         self.timer = None
         self.tick_proxy = create_proxy(self.tick)
         self.zoom = ZoomControl(LAYOUT.view_box())
+        #: The view last drawn (the hover info reads it instead of asking the engine again).
+        self.view: dict | None = None
         #: ``event.timeStamp`` of the click or key being handled (for timings).
         self.input_at: float | None = None
         setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
@@ -127,7 +129,7 @@ class Page:
             document.body.dataset.game = "setup"
             self._mark_rendered()
             return
-        view = s.view()
+        view = self.view = s.view()
         legal = s.legal()
         seat = s.viewer
         found = targets(legal, view, seat) if legal else {}
@@ -221,6 +223,7 @@ class Page:
         document.documentElement.lang = self.lang
         el("board-wrap").innerHTML = board_svg(SUMMARY)
         self.zoom.apply()
+        self.zoom.relabel(zoom_labels())
         el("legend").innerHTML = legend_html()
         el("log-title").textContent = text("log.title")
         el("hex-info").textContent = text("hint")
@@ -371,6 +374,10 @@ class Page:
                 cards.append(value)
             pick["cards"] = cards
         self.render()
+
+
+def zoom_labels() -> dict:
+    return {k: text("zoom." + k) for k in ("label", "zin", "zout", "zreset")}
 
 
 def _spots() -> list[str]:

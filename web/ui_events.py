@@ -13,7 +13,7 @@ from pyodide.ffi import create_proxy
 from render_board import describe, legend_html
 from render_pieces import hex_contents
 from strings import LANGUAGES, set_lang, text
-from ui import CELLS, SIDE, Page, attr, el
+from ui import CELLS, SIDE, Page, attr, el, zoom_labels
 
 document = js.document
 
@@ -82,10 +82,9 @@ def on_hover(event) -> None:
     if not group:
         return
     hid = attr(group, "data-hex")
-    s = PAGE.session
     line = describe(CELLS[hid])
-    if s is not None:
-        contents = hex_contents(s.view(), hid, PAGE.lang)
+    if PAGE.session is not None:
+        contents = hex_contents(PAGE.view, hid, PAGE.lang)
         if contents:
             line += " — " + contents
     el("hex-info").textContent = line
@@ -120,14 +119,13 @@ def install() -> Page:
         "beforeend", '<div id="overlay" class="overlay" hidden></div>'
     )
     PAGE = Page()
+    PAGE.zoom.install(el("board-area"), zoom_labels())
     if strings.LANG != "en":
         PAGE.redraw_static()
     else:
         el("legend").innerHTML = legend_html()
         el("log-title").textContent = text("log.title")
         el("hex-info").textContent = text("hint")
-    labels = {k: text("zoom." + k) for k in ("label", "zin", "zout", "zreset")}
-    PAGE.zoom.install(el("board-area"), labels)
     for name, handler, where in (
         ("click", timed(on_click), document),
         ("change", on_change, document),

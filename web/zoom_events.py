@@ -12,12 +12,10 @@ import js
 from pyodide.ffi import create_proxy, to_js
 from zoom import DRAG_PX, BoardZoom
 
-CONTROLS = (
-    '<div class="zoom-ctl" role="group" aria-label="{label}">'
+BUTTONS = (
     '<button type="button" data-cmd="zoom-in" title="{zin}" aria-label="{zin}">+</button>'
     '<button type="button" data-cmd="zoom-out" title="{zout}" aria-label="{zout}">−</button>'
     '<button type="button" data-cmd="zoom-reset" title="{zreset}" aria-label="{zreset}">⤢</button>'
-    "</div>"
 )
 
 
@@ -93,8 +91,17 @@ class ZoomControl:
         swallowed, self.swallow_click = self.swallow_click, False
         return swallowed
 
+    def relabel(self, labels: dict) -> None:
+        """The zoom buttons, in the current language."""
+        box = js.document.getElementById("zoom-ctl")
+        box.setAttribute("aria-label", labels["label"])
+        box.innerHTML = BUTTONS.format(**labels)
+
     def install(self, area, labels: dict) -> None:
-        area.insertAdjacentHTML("beforeend", CONTROLS.format(**labels))
+        area.insertAdjacentHTML(
+            "beforeend", '<div id="zoom-ctl" class="zoom-ctl" role="group"></div>'
+        )
+        self.relabel(labels)
         wrap = js.document.getElementById("board-wrap")
         options = to_js({"passive": False}, dict_converter=js.Object.fromEntries)
         wrap.addEventListener("wheel", create_proxy(self.on_wheel), options)
