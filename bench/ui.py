@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import random
 import statistics
 import sys
 import threading
@@ -50,17 +52,24 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def play_game(page, seed: int, level: str) -> None:
+def play_game(page, seed: int, level: str, busy: int = 0) -> None:
+    """Skip-heavy to the end; or, with ``busy``, that many seeded random button clicks
+    (a fuller board and a longer log: a heavier page to re-render)."""
     start_game(page, [{"controller": "human"}, {"controller": "automa", "level": level}], seed)
-    for _ in range(800):
+    chooser = random.Random(seed)
+    for _ in range(busy or 800):
         info = state(page)
         if info["game"] == "over":
             return
         if info["handover"]:
             click(page, "#handover-ready")
-            continue
-        choose(page, info)
-    raise RuntimeError("the game did not end")
+        elif busy:
+            action = chooser.choice(info["actions"])
+            click(page, f"#decision [data-action={json.dumps(action)}]")
+        else:
+            choose(page, info)
+    if not busy:
+        raise RuntimeError("the game did not end")
 
 
 def report(name: str, values: list[float]) -> None:
@@ -86,6 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--level", default="ultimaszyna")
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument(
+        "--busy", type=int, default=0, help="instead: this many random clicks per game"
+    )
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -107,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             for game in range(args.games):
                 if game:
                     click(page, "#overlay [data-cmd='new']")
-                play_game(page, args.seed + game, args.level)
+                play_game(page, args.seed + game, args.level, args.busy)
                 print(f"game {game + 1}/{args.games} over", flush=True)
             clicks = list(page.evaluate("Array.from(window.__ui_ms)"))
             automa = list(page.evaluate("Array.from(window.__automa_ms)"))
@@ -116,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.shutdown()
         server.server_close()
-    print(f"\n{args.games} solo game(s) against the Automa ({args.level}), Chromium, 1366x768")
+    how = f"{args.busy} random clicks each" if args.busy else "skip-heavy, to the end"
+    print(f"\n{args.games} solo game(s) vs the Automa ({args.level}), {how}, Chromium 1366x768")
     report("click to render", clicks)
     report("click to next frame", frames)
     report("Automa turn", automa)

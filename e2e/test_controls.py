@@ -191,3 +191,23 @@ def test_zoom_and_pan_the_board(controls_page):
     )
     page.click("[data-cmd='zoom-reset']")
     assert view_box(page) == whole
+
+
+def test_games_are_saved_and_resumed_from_the_new_game_screen(controls_page):
+    page = controls_page.page
+    if state(page)["game"] != "on":
+        click(page, "#start")
+    click(page, "#decision [data-action^='section:']")  # a decision, so the save is fresh
+    coins = page.inner_text(".player.me [data-track='coins'] dd")
+    pending = state(page)["pending"]
+    click(page, "#new-game")
+    saved = page.locator("#setup .saves li")
+    assert saved.count() >= 2, "every game of this page was saved"
+    click(page, "#setup .saves li >> nth=0 >> [data-cmd='resume']")
+    info = state(page)
+    assert info["game"] == "on" and info["pending"] == pending, info
+    assert page.inner_text(".player.me [data-track='coins'] dd") == coins
+    click(page, "#new-game")
+    before = saved.count()
+    click(page, "#setup .saves li >> nth=-1 >> [data-cmd='delete-save']")
+    assert page.locator("#setup .saves li").count() == before - 1

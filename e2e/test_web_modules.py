@@ -115,6 +115,26 @@ def test_random_games_render_in_both_languages(seed, seats, strict_strings):
     assert {"section", "top", "bottom"} <= kinds
 
 
+def test_saved_games_are_listed_with_resume_and_delete(strict_strings):
+    from storage import SaveInfo
+
+    info = SaveInfo(
+        "abc",
+        "Nordic vs Saxony",
+        ({"faction": "nordic"},),
+        3,
+        40,
+        False,
+        "x",
+        "2026-11-22T10:00:00Z",
+    )
+    for lang in ("en", "nl"):
+        html = render_screens.saved_html([info], lang)
+        assert 'data-cmd="resume" data-id="abc"' in html and "2026-11-22 10:00" in html
+    assert render_screens.saved_html([], "en") == ""
+    assert strict_strings == []
+
+
 def test_the_setup_form_renders_and_gives_a_config(strict_strings):
     values = render_screens.default_setup()
     values["seats"][1]["faction"] = "saxony"

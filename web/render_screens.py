@@ -100,6 +100,24 @@ def setup_html(values: dict, lang: str, error: str = "") -> str:
     )
 
 
+def saved_html(games: list, lang: str, limit: int = 8) -> str:
+    """The saved games (``storage.SaveInfo``, newest first) with Resume and Delete."""
+    if not games:
+        return ""
+    rows = []
+    for info in games[:limit]:
+        state = text("saves.over" if info.game_over else "saves.round", lang, n=info.round)
+        gid = escape(info.id)
+        rows.append(
+            f'<li data-save="{gid}"><span class="save-name">{escape(info.name)}</span> '
+            f"<small>{escape(state)} · {escape(info.updated[:16].replace('T', ' '))}</small> "
+            f'<button type="button" data-cmd="resume" data-id="{gid}">{escape(text("saves.resume", lang))}</button> '
+            f'<button type="button" class="passive" data-cmd="delete-save" data-id="{gid}" '
+            f'title="{escape(text("saves.delete", lang))}" aria-label="{escape(text("saves.delete", lang))}">✕</button></li>'
+        )
+    return f'<h3>{escape(text("saves.title", lang))}</h3><ul class="saves">{"".join(rows)}</ul>'
+
+
 def handover_html(player: dict, lang: str) -> str:
     return (
         f'<div class="handover" role="dialog" aria-modal="true" aria-labelledby="handover-title">'

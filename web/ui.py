@@ -22,11 +22,12 @@ from render_screens import (
     handover_html,
     log_items,
     recent_html,
+    saved_html,
     setup_config,
     setup_html,
 )
 from session import Session
-from storage import parse_fragment
+from storage import SaveError, SaveStore, parse_fragment
 from strings import LANGUAGES, set_lang, text
 from zoom_events import ZoomControl
 
@@ -76,6 +77,8 @@ class Page:
         self.zoom = ZoomControl(LAYOUT.view_box())
         #: The view last drawn (the hover info reads it instead of asking the engine again).
         self.view: dict | None = None
+        self.saves = SaveStore(js.localStorage)
+        self.notice = ""
         #: ``event.timeStamp`` of the click or key being handled (for timings).
         self.input_at: float | None = None
         setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
@@ -103,6 +106,7 @@ class Page:
         undo_off = "" if s and s.can_undo() else " disabled"
         el("controls").innerHTML = (
             f'<span id="game-status" class="game-status">{status}</span>'
+            f'<span class="notice" role="alert">{self.notice}</span>'
             f'<button type="button" data-cmd="undo" id="undo" title="{text("game.undo.tip")}"{undo_off}>{text("game.undo")}</button>'
             f'<label class="speed">{text("speed.label")} <select id="speed">{speeds}</select></label>'
             f'<button type="button" data-cmd="new" id="new-game">{text("game.new")}</button>'
@@ -112,6 +116,7 @@ class Page:
 
     def render(self) -> None:
         """Redraw everything that depends on the game (one innerHTML per region)."""
+        self.save()
         self.header()
         s = self.session
         overlay = el("overlay")
@@ -119,9 +124,10 @@ class Page:
             el("pieces").innerHTML = pieces_svg(
                 {"players": [], "resources": {}, "encounter_tokens": _spots()}, LAYOUT
             )
-            el(
-                "decision"
-            ).innerHTML = f'<div id="setup" class="setup">{setup_html(self.setup, self.lang, self.error)}</div>'
+            form = setup_html(self.setup, self.lang, self.error) + saved_html(
+                self.saved(), self.lang
+            )
+            el("decision").innerHTML = f'<div id="setup" class="setup">{form}</div>'
             el("players").innerHTML = ""
             el("log").innerHTML = ""
             self.log_shown = ()
@@ -195,6 +201,36 @@ class Page:
             address += s.fragment()
         if address != f"{js.location.pathname}{js.location.search}{js.location.hash}":
             js.history.replaceState(None, "", address)
+
+    def save(self) -> None:
+        """Autosave after every decision (``storage.SaveStore``); a failure only warns."""
+        s = self.session
+        if s is None or s.saved_decisions == len(s.state.history):
+            return
+        try:
+            info = self.saves.autosave(s.state, str(js.Date.new().toISOString()), s.save_id)
+        except SaveError as exc:
+            self.notice = text("saves.failed", error=exc.message)
+            return
+        s.save_id, s.saved_decisions = info.id, len(s.state.history)
+        self.notice = ""
+
+    def saved(self) -> list:
+        try:
+            return self.saves.list().games
+        except SaveError:
+            return []
+
+    def resume(self, game_id: str) -> None:
+        try:
+            session = Session.from_record(self.saves.resume(game_id))
+        except ValueError as exc:  # SaveError, IllegalActionError
+            self.error = text("link.error", error=exc)
+            self.render()
+            return
+        session.save_id, session.saved_decisions = game_id, len(session.state.history)
+        self.session, self.error, self.end_closed = session, "", False
+        self.after_change()
 
     def load_link(self, fragment: str) -> None:
         try:
@@ -358,6 +394,11 @@ class Page:
             self.hex_choice = None
             self.render()
             self.refocus()
+        elif name == "resume":
+            self.resume(attr(target, "data-id"))
+        elif name == "delete-save":
+            self.saves.delete(attr(target, "data-id"))
+            self.render()
         elif name.startswith("zoom-"):
             self.zoom.button(name)
 
