@@ -104,4 +104,8 @@ def test_a_solo_game_against_the_automa_reaches_the_score_screen(game_page):
     log = page.inner_text("#log")
     assert "Automa" in log and "Round" in log
     shot(page, "04-scores")
+    click(page, "#overlay [data-cmd='close-end']")  # look at the final board, then back
+    assert page.locator("#overlay .end").count() == 0
+    click(page, "#show-end")
+    assert page.locator("#score-table").is_visible()
     assert game_page.console_errors == []

@@ -162,4 +162,7 @@ def legend_html() -> str:
     items.append(
         f'<li><span class="swatch swatch-river"></span>{escape(text("legend.river"))}</li>'
     )
+    items.append(
+        f'<li><span class="swatch swatch-pieces">◆</span>{escape(text("legend.pieces"))}</li>'
+    )
     return f"<h2>{escape(text('legend.title'))}</h2><ul>{''.join(items)}</ul>"

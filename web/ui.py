@@ -157,7 +157,7 @@ class Page:
             self.hex_choice,
             found.get(self.hex_choice) if self.hex_choice else None,
             self.combat_pick,
-        ) + (recent_html(s.played, view, seat, self.lang) if legal else "")
+        ) + (recent_html(s.played, view, seat, self.lang) if legal else self.after_game())
         el("players").innerHTML = players_html(
             view, None if s.handover else seat, s.scores(), self.lang
         )
@@ -192,6 +192,16 @@ class Page:
         self.log_shown = (*key, len(s.played))
         box = el("log")
         box.scrollTop = box.scrollHeight
+
+    def after_game(self) -> str:
+        """Under "the game is over": the scores again, or a new game."""
+        if not self.session.game_over:
+            return ""
+        return (
+            f'<p class="choices"><button type="button" class="primary" data-cmd="show-end" '
+            f'id="show-end">{text("end.show")}</button> '
+            f'<button type="button" data-cmd="new">{text("game.new")}</button></p>'
+        )
 
     def remember(self) -> None:
         """Keep the game in the page address: a reload resumes it, and it can be shared."""
@@ -387,9 +397,10 @@ class Page:
             s.finish_handover()
             self.render()
             self.refocus()
-        elif name == "close-end":
-            self.end_closed = True
+        elif name in ("close-end", "show-end"):
+            self.end_closed = name == "close-end"
             self.render()
+            self.refocus()
         elif name == "cancel":
             self.hex_choice = None
             self.render()
