@@ -28,7 +28,7 @@ from render_screens import (
 )
 from session import Session
 from storage import SaveError, SaveStore, parse_fragment
-from strings import LANGUAGES, set_lang, text
+from strings import LANGUAGES, text
 from zoom_events import ZoomControl
 
 from scythe_core import IllegalActionError, SetupError
@@ -367,51 +367,6 @@ class Page:
                     seat[key] = str(field.value)
 
     # --- commands ------------------------------------------------------------
-
-    def command(self, name: str, target) -> None:
-        s = self.session
-        if name == "start":
-            self.start()
-        elif name == "new":
-            if self.timer is not None:
-                js.clearTimeout(self.timer)
-                self.timer = None
-            self.session = None
-            self.render()
-        elif name == "reseed":
-            self.read_setup()
-            self.setup["seed"] = int(js.Math.floor(js.Math.random() * 1_000_000))
-            self.render()
-        elif name == "lang":
-            set_lang(attr(target, "data-lang"))
-            js.localStorage.setItem("scythe.lang", self.lang)
-            self.redraw_static()
-            self.log_shown = ()
-            self.render()
-        elif name == "undo" and s and s.can_undo():
-            s.undo()
-            self.hex_choice = None
-            self.render()
-            self.refocus()
-        elif name == "handover" and s:
-            s.finish_handover()
-            self.render()
-            self.refocus()
-        elif name in ("close-end", "show-end"):
-            self.end_closed = name == "close-end"
-            self.render()
-            self.refocus()
-        elif name == "cancel":
-            self.hex_choice = None
-            self.render()
-            self.refocus()
-        elif name == "resume":
-            self.resume(attr(target, "data-id"))
-        elif name == "delete-save":
-            self.saves.delete(attr(target, "data-id"))
-            self.render()
-        elif name.startswith("zoom-"):
-            self.zoom.button(name)
 
     def combat_toggle(self, target) -> None:
         pick = self.combat_pick

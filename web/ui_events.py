@@ -33,11 +33,59 @@ def on_click(event) -> None:
     if attr(hit, "data-action"):
         PAGE.act(attr(hit, "data-action"))
     elif attr(hit, "data-cmd"):
-        PAGE.command(attr(hit, "data-cmd"), hit)
+        command(attr(hit, "data-cmd"), hit)
     elif attr(hit, "data-dial") or attr(hit, "data-card"):
         PAGE.combat_toggle(hit)
     elif attr(hit, "data-hex"):
         PAGE.hex_clicked(attr(hit, "data-hex"))
+
+
+def command(name: str, target) -> None:
+    """A page command (``data-cmd``): start, new, language, undo, hand-over, saves, zoom."""
+    page = PAGE
+    s = page.session
+    if name == "start":
+        page.start()
+    elif name == "new":
+        if page.timer is not None:
+            js.clearTimeout(page.timer)
+            page.timer = None
+        page.session = None
+        page.render()
+    elif name == "reseed":
+        page.read_setup()
+        page.setup["seed"] = int(js.Math.floor(js.Math.random() * 1_000_000))
+        page.render()
+    elif name == "lang":
+        set_lang(attr(target, "data-lang"))
+        js.localStorage.setItem("scythe.lang", page.lang)
+        page.redraw_static()
+        page.log_shown = ()
+        page.render()
+    elif name == "undo" and s and s.can_undo():
+        s.undo()
+        page.hex_choice = None
+        page.render()
+        page.refocus()
+    elif name == "handover" and s:
+        s.finish_handover()
+        page.render()
+        page.refocus()
+    elif name in ("close-end", "show-end"):
+        page.end_closed = name == "close-end"
+        page.render()
+        page.refocus()
+    elif name == "cancel":
+        page.hex_choice = None
+        page.render()
+        page.refocus()
+    elif name == "resume":
+        page.resume(attr(target, "data-id"))
+    elif name == "delete-save":
+        page.saves.delete(attr(target, "data-id"))
+        page.render()
+    elif name.startswith("zoom-"):
+        page.zoom.button(name)
 
 
 def on_change(event) -> None:
@@ -68,11 +116,11 @@ def on_key(event) -> None:
             event.preventDefault()
             PAGE.act(action)
     elif key in ("u", "U") and s:
-        PAGE.command("undo", target)
+        command("undo", target)
     elif key in ("+", "=", "-"):
         PAGE.zoom.button("zoom-out" if key == "-" else "zoom-in")
     elif key == "Escape":
-        PAGE.command("cancel", target)
+        command("cancel", target)
 
 
 def on_hover(event) -> None:
