@@ -161,6 +161,15 @@ class SaveStore:
         """The saved game, rebuilt by replaying its decisions."""
         return replay_record(self.load_record(game_id), f"The saved game {game_id!r}")
 
+    def find(self, state: GameState) -> SaveInfo | None:
+        """The saved game holding exactly this game (same setup and decisions), if any."""
+        return self._same_game({"record": record(state)})
+
+    def export_state(self, state: GameState, date: str, name: str | None = None) -> str:
+        """A JSON file holding one game straight from its state (works with storage full)."""
+        entry = make_entry("", name or default_name(state), state, date, date)
+        return json.dumps({"kind": EXPORT_KIND, "format": SAVE_FORMAT, "games": [entry]}, indent=1)
+
     # --- writing -------------------------------------------------------------
 
     def autosave(

@@ -8,6 +8,7 @@ pure ``render_*`` modules and is set with one ``innerHTML`` per region.
 from __future__ import annotations
 
 import js
+import saves_ui
 import strings
 from actions_ui import targets
 from board_layout import BoardLayout
@@ -16,6 +17,7 @@ from render_board import board_svg, legend_html
 from render_decision import decision_html
 from render_pieces import pieces_svg
 from render_players import players_html
+from render_saves import error_text
 from render_screens import (
     default_setup,
     end_html,
@@ -79,6 +81,12 @@ class Page:
         self.view: dict | None = None
         self.saves = SaveStore(js.localStorage)
         self.notice = ""
+        #: The replay being watched (``replay.Replay``), the screen over the board
+        #: ("saves" or ""), its message, and the link to copy by hand (no clipboard).
+        self.replay = None
+        self.panel = ""
+        self.saves_message = ""
+        self.share_field = ""
         #: ``event.timeStamp`` of the click or key being handled (for timings).
         self.input_at: float | None = None
         setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
@@ -110,6 +118,7 @@ class Page:
             f'<button type="button" data-cmd="undo" id="undo" title="{text("game.undo.tip")}"{undo_off}>{text("game.undo")}</button>'
             f'<label class="speed">{text("speed.label")} <select id="speed">{speeds}</select></label>'
             f'<button type="button" data-cmd="new" id="new-game">{text("game.new")}</button>'
+            f"{saves_ui.controls_html(self)}"
             f'<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
             f'title="{text("lang.switch.tip")}">{text("lang.switch")}</button>'
         )
@@ -118,23 +127,33 @@ class Page:
         """Redraw everything that depends on the game (one innerHTML per region)."""
         self.save()
         self.header()
+        if self.replay is not None:
+            saves_ui.render_replay(self)
+        elif self.session is None:
+            self.render_setup()
+        else:
+            self.render_game()
+        document.body.dataset.saves = "1" if self.panel == "saves" else "0"
+        if self.panel == "saves":
+            saves_ui.show_saves(self)
+        self._mark_rendered()
+
+    def render_setup(self) -> None:
+        el("pieces").innerHTML = pieces_svg(
+            {"players": [], "resources": {}, "encounter_tokens": _spots()}, LAYOUT
+        )
+        form = setup_html(self.setup, self.lang, self.error) + saved_html(self.saved(), self.lang)
+        form += f'<p><button type="button" data-cmd="saves" id="more-saves">{text("saves.more")}</button></p>'
+        el("decision").innerHTML = f'<div id="setup" class="setup">{form}</div>'
+        el("players").innerHTML = ""
+        el("log").innerHTML = ""
+        self.log_shown = ()
+        el("overlay").hidden = True
+        document.body.dataset.game = "setup"
+
+    def render_game(self) -> None:
         s = self.session
         overlay = el("overlay")
-        if s is None:
-            el("pieces").innerHTML = pieces_svg(
-                {"players": [], "resources": {}, "encounter_tokens": _spots()}, LAYOUT
-            )
-            form = setup_html(self.setup, self.lang, self.error) + saved_html(
-                self.saved(), self.lang
-            )
-            el("decision").innerHTML = f'<div id="setup" class="setup">{form}</div>'
-            el("players").innerHTML = ""
-            el("log").innerHTML = ""
-            self.log_shown = ()
-            overlay.hidden = True
-            document.body.dataset.game = "setup"
-            self._mark_rendered()
-            return
         view = self.view = s.view()
         legal = s.legal()
         seat = s.viewer
@@ -176,7 +195,6 @@ class Page:
         body.pending = str(view["pending"].get("kind"))
         body.viewer = "" if seat is None or s.handover else str(seat)
         body.handover = "1" if s.handover else "0"
-        self._mark_rendered()
 
     def render_log(self, view: dict) -> None:
         """Append new log lines; redraw the log only after an undo or a language switch."""
@@ -220,7 +238,7 @@ class Page:
         try:
             info = self.saves.autosave(s.state, str(js.Date.new().toISOString()), s.save_id)
         except SaveError as exc:
-            self.notice = text("saves.failed", error=exc.message)
+            self.notice = text("saves.failed", error=error_text(exc.code, exc.message, self.lang))
             return
         s.save_id, s.saved_decisions = info.id, len(s.state.history)
         self.notice = ""
@@ -235,18 +253,34 @@ class Page:
         try:
             session = Session.from_record(self.saves.resume(game_id))
         except ValueError as exc:  # SaveError, IllegalActionError
-            self.error = text("link.error", error=exc)
+            self.saves_message = error_text(getattr(exc, "code", "damaged"), str(exc), self.lang)
             self.render()
             return
         session.save_id, session.saved_decisions = game_id, len(session.state.history)
+        self.stop_timer()
         self.session, self.error, self.end_closed = session, "", False
+        self.replay, self.panel = None, ""
         self.after_change()
+
+    def stop_timer(self) -> None:
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+            self.timer = None
 
     def load_link(self, fragment: str) -> None:
         try:
             self.session = Session.from_record(parse_fragment(fragment))
         except ValueError as exc:  # SaveError (a RecordError), IllegalActionError
-            self.error = text("link.error", error=exc)
+            code = getattr(exc, "code", "bad_link")
+            self.error = text("link.error", error=error_text(code, str(exc), self.lang))
+            return
+        try:  # a reload: keep writing to the game's own save, not a copy
+            found = self.saves.find(self.session.state)
+        except SaveError:
+            found = None
+        if found is not None:
+            self.session.save_id = found.id
+            self.session.saved_decisions = found.decisions
 
     def _mark_rendered(self) -> None:
         self.remember()
@@ -278,7 +312,7 @@ class Page:
 
     def act(self, action: str) -> None:
         s = self.session
-        if s is None or action not in s.legal():
+        if s is None or self.replay is not None or action not in s.legal():
             return
         try:
             s.act(action)
@@ -317,7 +351,7 @@ class Page:
 
     def hex_clicked(self, hid: str) -> None:
         s = self.session
-        if s is None:
+        if s is None or self.replay is not None:
             return
         found = targets(s.legal(), s.view(), s.viewer)
         actions = found.get(hid, [])

@@ -8,6 +8,7 @@ hex, U undoes, Escape closes a hex's choices.
 from __future__ import annotations
 
 import js
+import saves_ui
 import strings
 from pyodide.ffi import create_proxy
 from render_board import describe, legend_html
@@ -44,13 +45,13 @@ def command(name: str, target) -> None:
     """A page command (``data-cmd``): start, new, language, undo, hand-over, saves, zoom."""
     page = PAGE
     s = page.session
+    if saves_ui.command(page, name, target):
+        return
     if name == "start":
         page.start()
     elif name == "new":
-        if page.timer is not None:
-            js.clearTimeout(page.timer)
-            page.timer = None
-        page.session = None
+        page.stop_timer()
+        page.session, page.replay, page.panel = None, None, ""
         page.render()
     elif name == "reseed":
         page.read_setup()
@@ -81,16 +82,15 @@ def command(name: str, target) -> None:
         page.refocus()
     elif name == "resume":
         page.resume(attr(target, "data-id"))
-    elif name == "delete-save":
-        page.saves.delete(attr(target, "data-id"))
-        page.render()
     elif name.startswith("zoom-"):
         page.zoom.button(name)
 
 
 def on_change(event) -> None:
     target = event.target
-    if target.id == "speed":
+    if target.id == "import-file":
+        saves_ui.import_chosen(PAGE, target)
+    elif target.id == "speed":
         PAGE.speed = str(target.value)
         PAGE.schedule()
     elif target.closest("#setup"):
@@ -120,7 +120,7 @@ def on_key(event) -> None:
     elif key in ("+", "=", "-"):
         PAGE.zoom.button("zoom-out" if key == "-" else "zoom-in")
     elif key == "Escape":
-        command("cancel", target)
+        command("close-saves" if PAGE.panel == "saves" else "cancel", target)
 
 
 def on_hover(event) -> None:
