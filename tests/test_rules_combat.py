@@ -35,6 +35,16 @@ def setup_attack(state, hex_from="r4c4", target="r4c3"):
     return a, d
 
 
+def mech_attacks(state, target, *loads):
+    """Seat 0 moves its first mech (with loads) onto target and ends the Move."""
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:mech:0")
+    for load in loads:
+        apply_in_place(state, f"load:{load}")
+    apply_in_place(state, f"to:{target}")
+    apply_in_place(state, "done")
+
+
 def test_entering_enemy_character_stops_and_starts_combat_after_the_move():
     state = two_player()
     a, d = setup_attack(state)
@@ -201,10 +211,7 @@ def test_artillery_costs_one_power_and_takes_two_from_the_opponent():
     a.character = "r5c3"
     d.character = "r4c3"
     a.power, d.power = 5, 5
-    start_move(state, move_section(state))
-    apply_in_place(state, "unit:mech:0")
-    apply_in_place(state, "to:r4c3")
-    apply_in_place(state, "done")
+    mech_attacks(state, "r4c3")
     assert state.pending["kind"] == "artillery"
     apply_in_place(state, "artillery:fire")
     assert (a.power, d.power) == (4, 3)
@@ -217,10 +224,7 @@ def test_disarm_on_a_tunnel_territory_only():
     a.mech_abilities, a.mechs = [2], ["r3c3"]  # Disarm
     d.character = "r2c3"  # a tunnel
     d.power = 5
-    start_move(state, move_section(state))
-    apply_in_place(state, "unit:mech:0")
-    apply_in_place(state, "to:r2c3")
-    apply_in_place(state, "done")
+    mech_attacks(state, "r2c3")
     assert d.power == 3
 
 
@@ -230,10 +234,7 @@ def test_scout_steals_one_random_card_before_combat():
     a.mech_abilities, a.mechs = [2], ["r4c4"]  # Scout
     a.combat_cards = []
     d.character, d.combat_cards = "r4c3", [5, 2]
-    start_move(state, move_section(state))
-    apply_in_place(state, "unit:mech:0")
-    apply_in_place(state, "to:r4c3")
-    apply_in_place(state, "done")
+    mech_attacks(state, "r4c3")
     assert len(a.combat_cards) == 1 and len(d.combat_cards) == 1
     assert sorted(a.combat_cards + d.combat_cards) == [2, 5]
 
@@ -245,11 +246,7 @@ def test_peoples_army_adds_a_card_when_a_worker_is_in_the_fight():
     a.workers[0] = "r4c4"
     a.combat_cards = [2, 3, 4]
     d.character = "r4c3"
-    start_move(state, move_section(state))
-    apply_in_place(state, "unit:mech:0")
-    apply_in_place(state, "load:worker:0")
-    apply_in_place(state, "to:r4c3")
-    apply_in_place(state, "done")
+    mech_attacks(state, "r4c3", "worker:0")
     assert max(len(o.split(":")[2].split("+")) for o in legal_actions(state)) == 2
 
 
