@@ -378,7 +378,12 @@ def legal_move_unit_steps(state: GameState) -> list[str]:
 
 
 def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
-    """Enemy workers alone on hid retreat home; the mover loses 1 popularity each."""
+    """Enemy workers alone on hid retreat home; the mover loses 1 popularity each.
+
+    Camaraderie spares the popularity: the rulebook applies it to every time the
+    character or mechs force enemy workers to retreat during one's turn.
+    """
+    lose = 0 if player.has_mech_ability("camaraderie") else 1
     for enemy in state.players:
         if enemy.seat == player.seat:
             continue
@@ -386,7 +391,7 @@ def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
         for i, w in enumerate(enemy.workers):
             if w == hid:
                 enemy.workers[i] = enemy.home
-                gain_popularity(player, -1)
+                gain_popularity(player, -lose)
                 state.log.append({"seat": player.seat, "event": "worker_retreat", "hex": hid})
         if driven and enemy.controller == "automa":
             from .automa_combat import resources_for_conqueror

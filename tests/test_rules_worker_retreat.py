@@ -53,3 +53,22 @@ def _steps(state, uid):
 
     after = apply(state, f"unit:{uid}")
     return [a[3:] for a in legal_actions(after) if a.startswith("to:")]
+
+
+def test_camaraderie_spares_popularity_when_workers_are_driven_out_without_combat():
+    # Rulebook (NL), Kameraadschap: it applies every time the character or mechs
+    # force an opponent's workers to retreat during one's turn.
+    state = make_game("polania", "saxony", seed=3)
+    move = section_of_top(state.players[0], "move")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Camaraderie
+    a.character = "r4c4"
+    d.workers[0] = "r4c3"
+    a.popularity = 5
+    apply_in_place(state, f"section:{move}")
+    apply_in_place(state, "move")
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c3")
+    apply_in_place(state, "done")
+    assert d.workers[0] == d.home
+    assert a.popularity == 5
