@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS
+from game_driver import UI_READY, act, click, state
 from site_browser import BOOT_TIMEOUT_MS, READY, is_loopback, open_page
 
 CHANGED_CSS = b"\n/* a later build */\n"
@@ -199,6 +200,11 @@ def test_after_one_visit_the_page_starts_with_the_server_stopped(
         assert page.get_attribute("body", "data-board-drawn") == "1"
         assert page.locator("[data-hex]").count() == 54
         assert served and all(from_worker for _, from_worker in served), served
+        # And the game plays: a new game, one decision, the Automa's answer.
+        page.wait_for_selector(UI_READY, state="attached")
+        click(page, "#start")
+        act(page, "section:0")
+        assert state(page)["game"] == "on" and state(page)["pending"] != "section"
         assert loaded.blocked == [], loaded.blocked
         assert loaded.console_errors == [], loaded.console_errors
     finally:

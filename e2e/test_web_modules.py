@@ -27,7 +27,7 @@ from scythe_core import IllegalActionError, rng
 from scythe_core.board import board_summary
 
 LAYOUT = BoardLayout(board_summary()["hexes"])
-MODULES = ("actions_ui", "render_pieces", "session", "strings", "zoom")
+MODULES = ("actions_ui", "render_pieces", "replay", "session", "strings", "zoom")
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -229,3 +229,51 @@ def test_a_game_from_a_link_is_replayed_with_its_whole_log():
     assert [p.action for p in copy.played] == [p.action for p in session.played]
     assert copy.handover, "a shared hot-seat game opens behind the hand-over screen"
     assert not copy.can_undo()
+
+
+def test_the_saved_games_screen_and_the_replay_panel_in_both_languages(strict_strings):
+    import render_saves
+    from replay import Replay
+    from storage import Listing, Problem, SaveError, SaveInfo
+
+    from scythe_core import apply, legal_actions, new_game, player_view, record
+
+    info = SaveInfo(
+        "abc",
+        "Nordic <vs> Saxony",
+        ({"faction": "nordic"}, {"faction": "saxony"}),
+        3,
+        40,
+        False,
+        "2026-11-20T09:00:00Z",
+        "2026-11-22T10:00:00Z",
+    )
+    listing = Listing([info], [Problem("scythe.save.bad", "bad", "damaged", "It is cut short.")])
+    for lang in ("en", "nl"):
+        html = render_saves.saves_screen_html(listing, lang, "abc", "hello")
+        assert "Nordic &lt;vs&gt; Saxony" in html and "2026-11-22 10:00" in html
+        for cmd in ("resume", "replay", "export-save", "rename", "delete-save"):
+            assert f'data-cmd="{cmd}" data-id="abc"' in html
+        assert 'data-problem="bad"' in html and 'data-cmd="delete-save" data-id="bad"' in html
+        assert 'id="import-file"' in html and 'id="saves-message">hello<' in html
+    assert "It is cut short." in render_saves.saves_screen_html(listing, "en")
+    assert "beschadigd" in render_saves.saves_screen_html(listing, "nl")
+    assert 'id="saves-none"' in render_saves.saves_screen_html(Listing(), "en")
+
+    state = new_game({"seed": 4, "seats": [{"faction": "nordic"}, {"faction": "saxony"}]})
+    for _ in range(4):
+        state = apply(state, legal_actions(state)[0])
+    replay = Replay(record(state), "x")
+    for lang in ("en", "nl"):
+        view = player_view(replay.state, None)
+        assert "disabled" in render_saves.replay_html(replay, view, lang)
+    replay.go("next")
+    html = render_saves.replay_html(replay, player_view(replay.state, None), "en")
+    assert "Decision 1 of 4" in html and "Player 1 (Nordic)" in html
+    bad = record(state)
+    bad["actions"] = [*bad["actions"], "to:r9c9"]
+    broken = Replay(bad, "bad")
+    with pytest.raises(SaveError) as caught:
+        broken.go("last")
+    assert caught.value.code == "damaged" and broken.index == 0
+    assert strict_strings == []
