@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 
-from .board import FACTORY, TERRAIN, home_base_id, reading_order_key
-from .data import BOTTOM_ACTIONS, RESOURCES
+from .board import TERRAIN, home_base_id, reading_order_key
+from .data import RESOURCES
 
 
 class IllegalActionError(ValueError):
@@ -252,8 +252,6 @@ def state_from_dict(data: dict) -> GameState:
 
 
 __all__ = [
-    "FACTORY",
-    "BOTTOM_ACTIONS",
     "GameState",
     "IllegalActionError",
     "Player",

@@ -6,7 +6,7 @@ action strings and an ``apply_<kind>`` function that performs one of them.
 
 from __future__ import annotations
 
-from .data import FACTIONS, STRUCTURE_UNDER, mat_section
+from .data import FACTIONS, mat_section
 from .economy import award_stars_after_action
 from .state import GameState
 
@@ -14,10 +14,9 @@ from .state import GameState
 def begin_turn(state: GameState) -> None:
     """Start the active seat's turn: it must choose a section."""
     state.turn = {}
-    state.pending = {"seat": state.active_seat, "kind": "section"}
-    if state.active.controller == "automa":
-        # The whole Automa turn is one decision with one action, "automa:play".
-        state.pending = {"seat": state.active_seat, "kind": "automa_turn"}
+    # The whole Automa turn is one decision with one action, "automa:play".
+    kind = "automa_turn" if state.active.controller == "automa" else "section"
+    state.pending = {"seat": state.active_seat, "kind": kind}
 
 
 def legal_section(state: GameState) -> list[str]:
@@ -104,6 +103,3 @@ def end_turn(state: GameState) -> None:
     if state.turn_index == 0:
         state.round += 1
     begin_turn(state)
-
-
-__all__ = ["STRUCTURE_UNDER", "after_top", "begin_turn", "end_turn"]
