@@ -112,13 +112,23 @@ def test_hot_seat_combat_hides_the_first_dial_and_objectives(browser, site_url):
         attacker_cards = page.inner_text(f".player[data-seat='{attacker}'] [data-track='cards'] dd")
         assert "(" not in attacker_cards, "the attacker's card values are hidden"
         assert "commits power and cards" in page.inner_text("#log")
+        assert page.locator(".reveal").count() == 0, "no reveal before both committed"
         shot(page, "hotseat-3-defender-dial")
         act(page, page.get_attribute("#decision [data-action^='commit:']", "data-action"))
 
         # The reveal: both totals are in the log.
         reveal = page.inner_text("#log .ev-combat")
         assert "attacks" in reveal and " against " in reveal, reveal
+        # ... and in the reveal dialog: both totals and the winner.
+        dialog = page.locator(".reveal[role='dialog']")
+        assert dialog.count() == 1 and dialog.is_visible()
+        totals = page.locator(".reveal .reveal-total").all_inner_texts()
+        assert len(totals) == 2 and all(t.strip().isdigit() for t in totals), totals
+        assert all(t.strip() in reveal for t in totals), (totals, reveal)
+        assert " wins." in page.inner_text(".reveal .reveal-winner")
         shot(page, "hotseat-4-reveal")
+        click(page, "#reveal-close")
+        assert page.locator(".reveal").count() == 0
         assert loaded.console_errors == []
     finally:
         page.context.close()

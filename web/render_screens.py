@@ -171,6 +171,41 @@ def event_text(event: dict, view: dict, lang: str) -> str:
         return f"{name}: {kind} {values}"
 
 
+def reveal_html(log: list, index: int, end: int, view: dict, lang: str) -> str:
+    """The combat reveal after both sides committed: totals, the winner, what followed.
+
+    Built from the log's combat entry at ``index`` and the entries up to ``end`` (the
+    log does not keep each side's dial and cards, so only the totals are shown)."""
+    event = log[index]
+    players = view["players"]
+    totals = event["totals"]
+    rows = "".join(
+        f'<tr data-seat="{seat}"><th scope="row">{escape(seat_name(players[seat], lang))}'
+        f" ({escape(text('reveal.' + role, lang))})</th>"
+        f'<td class="reveal-total">{totals[str(seat)]}</td></tr>'
+        for role, seat in (("attacker", event["attacker"]), ("defender", event["defender"]))
+    )
+    winner = text("reveal.winner", lang, name=seat_name(players[event["winner"]], lang))
+    if totals[str(event["attacker"])] == totals[str(event["defender"])]:
+        winner += " " + text("reveal.tie", lang)
+    after = "".join(
+        f"<li>{escape(event_text(e, view, lang))}</li>"
+        for e in log[index + 1 : end]
+        if e.get("event") in ("worker_retreat", "star")
+    )
+    return (
+        '<section class="reveal" role="dialog" aria-labelledby="reveal-title">'
+        f'<h3 id="reveal-title">{escape(text("reveal.title", lang, hex=event["hex"]))}</h3>'
+        f'<table class="reveal-table"><thead><tr><th scope="col"></th>'
+        f'<th scope="col">{escape(text("reveal.total", lang))}</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+        f'<p class="reveal-winner">{escape(winner)}</p>'
+        + (f'<ul class="reveal-after">{after}</ul>' if after else "")
+        + f'<button type="button" data-cmd="close-reveal" id="reveal-close">'
+        f"{escape(text('reveal.close', lang))}</button></section>"
+    )
+
+
 def log_items(played: list, view: dict, lang: str, start: int = 0) -> str:
     """Log lines for ``played[start:]``: each decision in words, then the engine's entries
     it caused (combats, stars, the Automa's explanations), with a line per new round."""

@@ -24,6 +24,7 @@ from render_screens import (
     handover_html,
     log_items,
     recent_html,
+    reveal_html,
     saved_html,
     setup_config,
     setup_html,
@@ -70,6 +71,8 @@ class Page:
         self.error = ""
         self.hex_choice: str | None = None
         self.combat_pick: dict = {}
+        #: The last combat revealed: (session, its log index, the log's end after it).
+        self.reveal: tuple | None = None
         self.speed = "instant"
         self.end_closed = False
         self.log_shown: tuple = ()
@@ -168,21 +171,26 @@ class Page:
         if self.hex_choice:
             marks[self.hex_choice] = "chosen"
         el("pieces").innerHTML = pieces_svg(view, LAYOUT, marks, self.lang)
-        el("decision").innerHTML = decision_html(
-            view,
-            seat,
-            legal,
-            self.lang,
-            self.hex_choice,
-            found.get(self.hex_choice) if self.hex_choice else None,
-            self.combat_pick,
-        ) + (recent_html(s.played, view, seat, self.lang) if legal else self.after_game())
+        reveal = self.reveal_markup(view)
+        el("decision").innerHTML = (
+            decision_html(
+                view,
+                seat,
+                legal,
+                self.lang,
+                self.hex_choice,
+                found.get(self.hex_choice) if self.hex_choice else None,
+                self.combat_pick,
+            )
+            + ("" if s.handover else reveal)
+            + (recent_html(s.played, view, seat, self.lang) if legal else self.after_game())
+        )
         el("players").innerHTML = players_html(
             view, None if s.handover else seat, s.scores(), self.lang
         )
         self.render_log(view)
         if s.handover:
-            overlay.innerHTML = handover_html(view["players"][s.pending_seat], self.lang)
+            overlay.innerHTML = handover_html(view["players"][s.pending_seat], self.lang) + reveal
             overlay.hidden = False
         elif s.game_over and not self.end_closed:
             overlay.innerHTML = end_html(s.scores(), view, s.tracks, self.lang)
@@ -195,6 +203,17 @@ class Page:
         body.pending = str(view["pending"].get("kind"))
         body.viewer = "" if seat is None or s.handover else str(seat)
         body.handover = "1" if s.handover else "0"
+
+    def reveal_markup(self, view: dict) -> str:
+        """The combat reveal dialog, while it belongs to this game and was not undone."""
+        if self.reveal is None:
+            return ""
+        session, index, end = self.reveal
+        log = session.state.log
+        if session is not self.session or len(log) < end or log[index].get("event") != "combat":
+            self.reveal = None
+            return ""
+        return reveal_html(log, index, end, view, self.lang)
 
     def render_log(self, view: dict) -> None:
         """Append new log lines; redraw the log only after an undo or a language switch."""
@@ -314,10 +333,15 @@ class Page:
         s = self.session
         if s is None or self.replay is not None or action not in s.legal():
             return
+        before = len(s.state.log)
         try:
             s.act(action)
         except IllegalActionError:
             return
+        log = s.state.log
+        fought = [i for i in range(before, len(log)) if log[i].get("event") == "combat"]
+        if fought:
+            self.reveal = (s, fought[-1], len(log))
         self.hex_choice = None
         self.combat_pick = {}
         self.after_change()

@@ -76,6 +76,10 @@ def command(name: str, target) -> None:
         page.end_closed = name == "close-end"
         page.render()
         page.refocus()
+    elif name == "close-reveal":
+        page.reveal = None
+        page.render()
+        page.refocus()
     elif name == "cancel":
         page.hex_choice = None
         page.render()
