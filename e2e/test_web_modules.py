@@ -277,3 +277,22 @@ def test_the_saved_games_screen_and_the_replay_panel_in_both_languages(strict_st
         broken.go("last")
     assert caught.value.code == "damaged" and broken.index == 0
     assert strict_strings == []
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_triumph_track_shows_every_star_space_and_both_bars(lang, strict_strings):
+    seats = [{"controller": "human", "faction": "saxony"}, {"controller": "human"}]
+    view = Session({"seed": 5, "seats": seats}).view()
+    html = render_players.triumph_html(view, lang)
+    assert html.count('class="tri-row') == 2
+    saxony = next(p["seat"] for p in view["players"] if p["faction"] == "saxony")
+    row = re.search(rf'data-seat="{saxony}">(.*?)</li>', html).group(1)
+    for category in ("upgrades", "mechs", "structures", "recruits", "workers", "objective"):
+        assert row.count(f'data-cat="{category}"') >= 1, category
+    assert row.count('data-cat="combat"') == 3  # two spaces and Saxony's "no limit"
+    assert row.count('class="tri more"') == 2
+    assert 'aria-valuemax="16"' in row and 'aria-valuemax="18"' in row
+    tiers = re.findall(r'cell[^"]* tier" data-n="(\d+)"', row)
+    assert tiers == ["7", "13"]
+    assert escape(strings.text("triumph.title", lang)) in html
+    assert "triumph" in render_players.players_html(view, 0, None, lang)

@@ -11,9 +11,15 @@ from render_pieces import faction_letter
 from strings import seat_name, text
 
 from scythe_core.cards import factory_text, objective_text
+from scythe_core.data import FACTIONS, POPULARITY_TIERS, STAR_CATEGORIES
 from scythe_core.ui_helpers import faction_abilities, mat_sections
 
 STAR_GOAL = 6
+POWER_MAX = 16
+POPULARITY_MAX = 18
+#: Stars a category can hold (combat twice); Saxony's are unlimited for combats and objectives.
+STAR_SLOTS = {"combat": 2}
+UNLIMITED = ("combat", "objective")
 
 
 def _tip(key: str, lang: str, **values) -> str:
@@ -197,4 +203,69 @@ def players_html(view: dict, viewer: int | None, estimates: list[dict] | None, l
     tile = _tip("structure_bonus", lang, tile=text("tile." + view["structure_bonus"], lang))
     head = f'<p class="bonus-tile" title="{_tip("tip.structure_bonus", lang)}">{tile}</p>'
 
-    return head + "".join(player_html(view, s, viewer, by_seat.get(s), lang) for s in order)
+    panels = "".join(player_html(view, s, viewer, by_seat.get(s), lang) for s in order)
+    return head + triumph_html(view, lang) + panels
+
+
+# --- the shared triumph track ---------------------------------------------------
+
+
+def _bar(name: str, value: int, top: int, lang: str, marks: tuple = ()) -> str:
+    """A 0..top track with the value filled; ``marks`` are spaces where a tier starts."""
+    cells = "".join(
+        f'<span class="cell{" on" if n <= value else ""}{" tier" if n in marks else ""}"'
+        f' data-n="{n}"></span>'
+        for n in range(top + 1)
+    )
+    return (
+        f'<div class="bar bar-{name}" data-track="{name}" title="{_tip(f"tip.{name}", lang)}">'
+        f'<span class="bar-label">{escape(text(f"track.{name}", lang))} {value}</span>'
+        f'<span class="bar-cells" role="meter" aria-valuemin="0" aria-valuemax="{top}" '
+        f'aria-valuenow="{value}" aria-label="{_tip(f"track.{name}", lang)}">{cells}</span></div>'
+    )
+
+
+def triumph_row(player: dict, lang: str) -> str:
+    """One player's line of the triumph track: a marker per star space, then the bars."""
+    stars = player["stars"]
+    automa = player["controller"] == "automa"
+    unlimited = not automa and FACTIONS[player["faction"]]["ability"] == "dominate"
+    categories = list(STAR_CATEGORIES) + (["star_card"] if stars.get("star_card") else [])
+    marks = []
+    for category in categories:
+        have = stars.get(category, 0)
+        slots = max(have, 1 if category == "star_card" else STAR_SLOTS.get(category, 1))
+        tip = _tip(f"star.{category}", lang)
+        for i in range(slots):
+            filled = i < have
+            marks.append(
+                f'<span class="tri{" on" if filled else ""}" data-cat="{category}" title="{tip}">'
+                f"{'★' if filled else '☆'}</span>"
+            )
+        if unlimited and category in UNLIMITED:
+            marks.append(
+                f'<span class="tri more" data-cat="{category}" '
+                f'title="{_tip("triumph.unlimited", lang)}">∞</span>'
+            )
+    tiers = tuple(low for low, *_ in POPULARITY_TIERS if low > 0)
+    popularity = (
+        ""
+        if automa
+        else _bar("popularity", player["popularity"], POPULARITY_MAX, lang, marks=tiers)
+    )
+    return (
+        f'<li class="tri-row f-{escape(player["faction"])}" data-seat="{player["seat"]}">'
+        f'<span class="tri-name">{escape(seat_name(player, lang))}</span>'
+        f'<span class="tri-stars" aria-label="{_tip("track.stars", lang)}">{"".join(marks)}</span>'
+        f"{_bar('power', player['power'], POWER_MAX, lang)}{popularity}</li>"
+    )
+
+
+def triumph_html(view: dict, lang: str) -> str:
+    """The shared triumph track: every player's stars, power and popularity."""
+    rows = "".join(triumph_row(view["players"][s], lang) for s in view["turn_order"])
+    return (
+        f'<details class="triumph" id="triumph" open>'
+        f'<summary title="{_tip("triumph.tip", lang)}">{escape(text("triumph.title", lang))}</summary>'
+        f'<ol class="tri-list">{rows}</ol></details>'
+    )
