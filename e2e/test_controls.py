@@ -7,7 +7,7 @@ test goes on with it (and reloads the page, which resumes the game from its link
 from __future__ import annotations
 
 import pytest
-from game_driver import UI_READY, click, press, shot, state, wait_render
+from game_driver import UI_READY, choose, click, press, shot, start_game, state, wait_render
 from site_browser import open_page
 
 pytestmark = pytest.mark.browser
@@ -211,3 +211,55 @@ def test_games_are_saved_and_resumed_from_the_new_game_screen(controls_page):
     before = saved.count()
     click(page, "#setup .saves li >> nth=-1 >> [data-cmd='delete-save']")
     assert page.locator("#setup .saves li").count() == before - 1
+
+
+#: Waits out one Automa turn at "watch" speed: did a line name a hex, was it highlighted?
+WATCH_TURN = """() => new Promise(done => {
+    const seen = {named: false, marked: false};
+    const look = () => {
+        const now = document.querySelector('#decision .watch .now');
+        if (now && /\\br\\d+c\\d+\\b/.test(now.textContent)) {
+            seen.named = true;
+            seen.marked ||= !!document.querySelector('#pieces .mark-watch');
+        }
+        if (document.body.dataset.pending !== 'automa_turn'
+            && !document.querySelector('#decision .watch')) done(seen);
+        else setTimeout(look, 50);
+    };
+    look();
+})"""
+
+
+def to_automa(page) -> None:
+    for _ in range(12):
+        info = state(page)
+        if info["pending"] == "automa_turn":
+            return
+        choose(page, info)
+    assert state(page)["pending"] == "automa_turn"
+
+
+def test_watch_speed_reveals_the_automa_turn_line_by_line(browser, site_url):
+    loaded = open_page(browser, site_url, viewport={"width": 1024, "height": 768})
+    page = loaded.page
+    try:
+        page.wait_for_selector(UI_READY, state="attached")
+        start_game(page, [{"controller": "human"}, {"controller": "automa"}], seed=3)
+        page.select_option("#speed", "watch")
+        to_automa(page)
+        # The lines come one at a time, the newest marked.
+        page.wait_for_selector("#decision .watch .now", timeout=10_000)
+        page.wait_for_function(
+            "document.querySelectorAll('#decision .watch li').length >= 3", timeout=10_000
+        )
+        assert page.locator("#decision .watch .now").count() == 1
+        # A line's hexes are highlighted while it is the newest one.
+        for _turn in range(4):
+            seen = page.evaluate(WATCH_TURN)
+            if seen["named"]:
+                break
+            to_automa(page)
+        assert seen == {"named": True, "marked": True}, seen
+        assert loaded.console_errors == []
+    finally:
+        page.context.close()

@@ -6,6 +6,7 @@ checks it and its ``SetupError`` message is shown as it is.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from render_pieces import faction_letter
@@ -203,6 +204,31 @@ def reveal_html(log: list, index: int, end: int, view: dict, lang: str) -> str:
         + (f'<ul class="reveal-after">{after}</ul>' if after else "")
         + f'<button type="button" data-cmd="close-reveal" id="reveal-close">'
         f"{escape(text('reveal.close', lang))}</button></section>"
+    )
+
+
+HEX_ID = re.compile(r"\br\d+c\d+\b")
+
+
+def watch_hexes(event: dict, view: dict, lang: str) -> list[str]:
+    """The hexes an Automa explanation line names (to highlight while it is read)."""
+    found = [event[k] for k in ("hex", "at", "to") if isinstance(event.get(k), str)]
+    found += HEX_ID.findall(event_text(event, view, lang))
+    return [h for h in dict.fromkeys(found) if HEX_ID.fullmatch(h)]
+
+
+def watch_html(events: list, view: dict, lang: str) -> str:
+    """The Automa turn at "watch" speed: its explanation lines so far, the last one marked."""
+    if not events:
+        return ""
+    items = "".join(
+        f'<li class="log-ev ev-{escape(e.get("event", ""))}{" now" if i == len(events) - 1 else ""}">'
+        f"{escape(event_text(e, view, lang))}</li>"
+        for i, e in enumerate(events)
+    )
+    return (
+        f'<section class="watch" aria-live="polite" aria-label="{escape(text("speed.watch", lang))}">'
+        f'<ol class="log-list watch-lines">{items}</ol></section>'
     )
 
 

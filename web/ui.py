@@ -28,6 +28,8 @@ from render_screens import (
     saved_html,
     setup_config,
     setup_html,
+    watch_hexes,
+    watch_html,
 )
 from session import Session
 from storage import SaveError, SaveStore, parse_fragment
@@ -41,7 +43,9 @@ document = js.document
 SUMMARY = board_summary()
 CELLS = {cell["id"]: cell for cell in SUMMARY["hexes"]}
 LAYOUT = BoardLayout(SUMMARY["hexes"])
-SPEEDS = {"instant": 0, "fast": 350, "watch": 1400}
+SPEEDS = {"instant": 0, "fast": 350, "watch": 700}
+#: "Watch": ms between the Automa turn's explanation lines, shown one by one.
+WATCH_LINE = 650
 SIDE = (
     '<div id="decision" class="decision" aria-live="polite"></div>'
     '<p id="hex-info" class="hex-info" aria-live="polite"></p>'
@@ -79,6 +83,9 @@ class Page:
         self.renders = 0
         self.timer = None
         self.tick_proxy = create_proxy(self.tick)
+        #: "Watch" speed: (session, log start, log end, lines shown) of the Automa turn.
+        self.watch: tuple | None = None
+        self.line_proxy = create_proxy(self.watch_line)
         self.zoom = ZoomControl(LAYOUT.view_box())
         #: The view last drawn (the hover info reads it instead of asking the engine again).
         self.view: dict | None = None
@@ -170,6 +177,10 @@ class Page:
             marks.setdefault(at, "from")  # the moving unit, or the combat
         if self.hex_choice:
             marks[self.hex_choice] = "chosen"
+        watched = self.watched()
+        if watched:
+            for hid in watch_hexes(watched[-1], view, self.lang):
+                marks[hid] = "watch"
         el("pieces").innerHTML = pieces_svg(view, LAYOUT, marks, self.lang)
         reveal = self.reveal_markup(view)
         el("decision").innerHTML = (
@@ -182,7 +193,7 @@ class Page:
                 found.get(self.hex_choice) if self.hex_choice else None,
                 self.combat_pick,
             )
-            + ("" if s.handover else reveal)
+            + ("" if s.handover else reveal + watch_html(watched, view, self.lang))
             + (recent_html(s.played, view, seat, self.lang) if legal else self.after_game())
         )
         el("players").innerHTML = players_html(
@@ -203,6 +214,30 @@ class Page:
         body.pending = str(view["pending"].get("kind"))
         body.viewer = "" if seat is None or s.handover else str(seat)
         body.handover = "1" if s.handover else "0"
+
+    def watched(self) -> list:
+        """The Automa turn's log entries shown so far at "watch" speed."""
+        if self.watch is None:
+            return []
+        session, start, end, shown = self.watch
+        if session is not self.session or len(session.state.log) < end:
+            self.watch = None
+            return []
+        return session.state.log[start:end][:shown]
+
+    def watch_line(self, *_args) -> None:
+        """Show the next explanation line; after the last, go on with the next turn."""
+        self.timer = None
+        if self.watch is None:
+            return
+        session, start, end, shown = self.watch
+        if session is self.session and shown < end - start:
+            self.watch = (session, start, end, shown + 1)
+            self.timer = js.setTimeout(self.line_proxy, WATCH_LINE)
+        else:
+            self.watch = None
+            self.schedule()
+        self.render()
 
     def reveal_markup(self, view: dict) -> str:
         """The combat reveal dialog, while it belongs to this game and was not undone."""
@@ -344,6 +379,9 @@ class Page:
             self.reveal = (s, fought[-1], len(log))
         self.hex_choice = None
         self.combat_pick = {}
+        if self.watch is not None:
+            self.watch = None
+            self.stop_timer()
         self.after_change()
 
     def after_change(self) -> None:
@@ -369,7 +407,13 @@ class Page:
 
     def tick(self, *_args) -> None:
         self.timer = None
+        s = self.session
+        start = len(s.state.log) if s else 0
         if self.play_automa():
+            if self.speed == "watch" and len(s.state.log) > start:
+                self.watch = (s, start, len(s.state.log), 0)
+                self.watch_line()
+                return
             self.render()
             self.schedule()
 
