@@ -39,13 +39,15 @@ def test_popularity_does_not_go_below_zero_but_workers_still_retreat():
     a.character = "r4c4"
     d.workers[0] = "r4c3"
     a.popularity = 0
-    apply_in_place(state, f"section:{move}")
-    apply_in_place(state, "move")
-    apply_in_place(state, "unit:character")
-    apply_in_place(state, "to:r4c3")
-    apply_in_place(state, "done")
+    character_moves_onto(state, move, "r4c3")
     assert d.workers[0] == d.home
     assert a.popularity == 0
+
+
+def character_moves_onto(state, move_section, target):
+    """Seat 0 takes its Move, steps the character onto target and ends the Move."""
+    for action in (f"section:{move_section}", "move", "unit:character", f"to:{target}", "done"):
+        apply_in_place(state, action)
 
 
 def _steps(state, uid):
@@ -65,10 +67,6 @@ def test_camaraderie_spares_popularity_when_workers_are_driven_out_without_comba
     a.character = "r4c4"
     d.workers[0] = "r4c3"
     a.popularity = 5
-    apply_in_place(state, f"section:{move}")
-    apply_in_place(state, "move")
-    apply_in_place(state, "unit:character")
-    apply_in_place(state, "to:r4c3")
-    apply_in_place(state, "done")
+    character_moves_onto(state, move, "r4c3")
     assert d.workers[0] == d.home
     assert a.popularity == 5
