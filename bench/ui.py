@@ -30,9 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
 
 from game_driver import UI_READY, choose, click, start_game, state  # noqa: E402
+from site_browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list for tests and benches)
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 TARGETS = {"click to render": 50.0, "Automa turn": 100.0}
 #: Resolves after the next frame is painted: the page's own clock at that moment.
 NEXT_FRAME_JS = (

@@ -16,20 +16,10 @@ import threading
 from pathlib import Path
 
 import pytest
-from site_browser import open_page
+from site_browser import CHROMIUM, CHROMIUM_ARGS, open_page
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
-CHROMIUM = os.environ.get("SCYTHE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))  # the page's pure-Python modules, for direct tests

@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
+
+#: Debian's Chromium (never a browser downloaded by ``playwright install``).
+CHROMIUM = os.environ.get("SCYTHE_CHROMIUM", "/usr/bin/chromium")
+#: Headless flags that keep Chromium from reaching for the network on its own.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 READY = "body[data-ready='1']"
 BOOT_TIMEOUT_MS = 120_000  # a cold Pyodide boot takes ~5 s here; leave room for slow CI
