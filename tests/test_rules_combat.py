@@ -142,17 +142,20 @@ def test_combat_stars_stop_at_two_except_saxony():
         assert a.stars["combat"] == expected
 
 
-def test_active_player_orders_several_combats():
-    state = two_player()
+def move_into_two_combats(state):
+    """Seat 0's character attacks r4c3 and its mech attacks r2c3 in one Move."""
     a, d = state.players
     a.character, d.character = "r4c4", "r4c3"
     a.mechs, a.mech_abilities = ["r3c3"], [1]
     d.mechs, d.mech_abilities = ["r2c3"], [1]
     start_move(state, move_section(state))
-    apply_in_place(state, "unit:character")
-    apply_in_place(state, "to:r4c3")
-    apply_in_place(state, "unit:mech:0")
-    apply_in_place(state, "to:r2c3")
+    for action in ("unit:character", "to:r4c3", "unit:mech:0", "to:r2c3"):
+        apply_in_place(state, action)
+
+
+def test_active_player_orders_several_combats():
+    state = two_player()
+    move_into_two_combats(state)
     assert state.pending["kind"] == "combat_order"
     assert legal_actions(state) == ["fight:r2c3", "fight:r4c3"]
     apply_in_place(state, "fight:r4c3")
@@ -163,14 +166,7 @@ def test_sixth_star_in_combat_ends_game_and_undoes_moves_into_unresolved_combats
     state = two_player()
     a, d = state.players
     a.stars = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1, "workers": 1}
-    a.character, d.character = "r4c4", "r4c3"
-    a.mechs, a.mech_abilities = ["r3c3"], [1]
-    d.mechs, d.mech_abilities = ["r2c3"], [1]
-    start_move(state, move_section(state))
-    apply_in_place(state, "unit:character")
-    apply_in_place(state, "to:r4c3")
-    apply_in_place(state, "unit:mech:0")
-    apply_in_place(state, "to:r2c3")
+    move_into_two_combats(state)
     apply_in_place(state, "fight:r4c3")
     a.power, d.power = 5, 0
     apply_in_place(state, "commit:1:-")
