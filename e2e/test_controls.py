@@ -214,13 +214,24 @@ def test_games_are_saved_and_resumed_from_the_new_game_screen(controls_page):
 
 
 #: Waits out one Automa turn at "watch" speed: did a line name a hex, was it highlighted?
+#: Did a unit slide in, and how many different boards (unit places) were shown meanwhile?
 WATCH_TURN = """() => new Promise(done => {
-    const seen = {named: false, marked: false};
+    const seen = {named: false, marked: false, arrived: false, boards: []};
+    const board = () => [...document.querySelectorAll('#pieces .stack')].map(stack =>
+        stack.dataset.at + ':' + [...stack.querySelectorAll('[data-faction]')]
+            .filter(p => p.dataset.piece !== 'structure' && p.dataset.piece !== 'resource')
+            .map(p => p.dataset.faction + p.dataset.piece + p.dataset.count).join(',')
+    ).join(' ');
     const look = () => {
         const now = document.querySelector('#decision .watch .now');
         if (now && /\\br\\d+c\\d+\\b/.test(now.textContent)) {
             seen.named = true;
             seen.marked ||= !!document.querySelector('#pieces .mark-watch');
+        }
+        if (now) {
+            seen.arrived ||= !!document.querySelector('#pieces .arrive');
+            const shown = board();
+            if (!seen.boards.includes(shown)) seen.boards.push(shown);
         }
         if (document.body.dataset.pending !== 'automa_turn'
             && !document.querySelector('#decision .watch')) done(seen);
@@ -253,13 +264,16 @@ def test_watch_speed_reveals_the_automa_turn_line_by_line(browser, site_url):
             "document.querySelectorAll('#decision .watch li').length >= 3", timeout=10_000
         )
         assert page.locator("#decision .watch .now").count() == 1
-        # A line's hexes are highlighted while it is the newest one.
-        for _turn in range(4):
+        # A line's hexes are highlighted while it is the newest one; a line that moves a
+        # unit slides it in from the hex it left, so the board changes during the turn
+        # (the units do not all jump when the turn starts).
+        for _turn in range(6):
             seen = page.evaluate(WATCH_TURN)
-            if seen["named"]:
+            if seen["named"] and seen["arrived"]:
                 break
             to_automa(page)
-        assert seen == {"named": True, "marked": True}, seen
+        assert seen["named"] and seen["marked"] and seen["arrived"], seen
+        assert len(seen["boards"]) >= 2, seen
         assert loaded.console_errors == []
     finally:
         page.context.close()

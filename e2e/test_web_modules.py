@@ -27,7 +27,15 @@ from scythe_core import IllegalActionError, rng
 from scythe_core.board import board_summary
 
 LAYOUT = BoardLayout(board_summary()["hexes"])
-MODULES = ("actions_ui", "render_pieces", "replay", "session", "strings", "zoom")
+MODULES = (
+    "actions_ui",
+    "render_pieces",
+    "replay",
+    "session",
+    "strings",
+    "watch_board",
+    "zoom",
+)
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -296,3 +304,53 @@ def test_the_triumph_track_shows_every_star_space_and_both_bars(lang, strict_str
     assert tiers == ["7", "13"]
     assert escape(strings.text("triumph.title", lang)) in html
     assert "triumph" in render_players.players_html(view, 0, None, lang)
+
+
+def test_a_watched_automa_turn_shows_units_where_they_stood_then_slides_them_in():
+    """A real Automa turn from a seeded game: before its move line the unit is drawn on
+    the hex it left; at that line it is drawn on its new hex, sliding in from the old."""
+    import watch_board
+
+    session = Session({"seed": 5, "seats": [{"controller": "human"}, {"controller": "automa"}]})
+    chooser = rng.seed_state(5)
+    for _ in range(400):
+        if session.automa_to_play():
+            start = len(session.state.log)
+            session.play_automa()
+            lines = session.state.log[start:]
+            moved = [i for i, e in enumerate(lines) if e.get("moves")]
+            if moved and lines[moved[0]]["moves"][0][2]:
+                break
+            continue
+        legal = session.legal()
+        chooser, pick = rng.randbelow(chooser, len(legal))
+        session.act(legal[pick])
+    else:
+        pytest.fail("no Automa turn moved a unit from a hex")
+    view = session.view()
+    seat, uid, origin, dest = lines[moved[0]]["moves"][0]
+    faction = view["players"][seat]["faction"]
+    kind = uid.split(":")[0]
+    needle = f'data-piece="{kind}" data-faction="{faction}"'
+
+    def stack(svg: str, hid: str) -> str:
+        """The markup of the pieces on one hex."""
+        parts = svg.split('<g class="stack" data-at="')
+        return next(p for p in parts if p.startswith(f'{hid}"'))
+
+    board, arrivals = watch_board.watched_board(view, lines, moved[0])
+    before = render_pieces.pieces_svg(board, LAYOUT, arrivals=arrivals)
+    assert needle in stack(before, origin)
+    assert "arrive" not in before
+    board, arrivals = watch_board.watched_board(view, lines, moved[0] + 1)
+    assert arrivals[(dest, faction, kind)] == origin
+    at = render_pieces.pieces_svg(board, LAYOUT, arrivals=arrivals)
+    arriving = re.findall(
+        r'<g class="arrive" style="--dx:(-?[\d.]+)px;--dy:(-?[\d.]+)px">(<g class="piece [^"]*")',
+        at,
+    )
+    assert arriving and all(kind in piece and faction in piece for _, _, piece in arriving)
+    dx, dy = (float(v) for v in arriving[0][:2])
+    (ox, oy), (tx, ty) = (render_pieces.stack_center(LAYOUT, h) for h in (origin, dest))
+    assert dx * (ox - tx) >= 0 and dy * (oy - ty) >= 0, "it slides in from the old hex's side"
+    assert abs(dx) + abs(dy) > 10

@@ -252,7 +252,8 @@ def _explain_move(state: GameState, player: Player, name: Text, plan: dict) -> N
         + (f"laat {pronoun} op {dest[1]}" if stay else f"plaatst {pronoun} op {dest[1]}")
         + f" ({why[1]})."
     )
-    say(state, player.seat, en, nl)
+    moves = [] if stay else [[player.seat, plan["unit"], plan["from"], plan["to"]]]
+    say(state, player.seat, en, nl, moves)
 
 
 def perform_move(state: GameState, player: Player, plan: dict) -> str:
@@ -267,14 +268,16 @@ def perform_move(state: GameState, player: Player, plan: dict) -> str:
     if plan["attack"] == "workers":
         for enemy in state.players:
             if enemy.seat != player.seat and dest in enemy.workers:
-                count = enemy.workers.count(dest)
-                enemy.workers = [enemy.home if w == dest else w for w in enemy.workers]
+                driven = [i for i, w in enumerate(enemy.workers) if w == dest]
+                for i in driven:
+                    enemy.workers[i] = enemy.home
                 state.log.append({"seat": player.seat, "event": "worker_retreat", "hex": dest})
                 say(
                     state,
                     player.seat,
-                    f"{count} enemy worker(s) on {dest} go back to their home base.",
-                    f"{count} vijandelijke werker(s) op {dest} keren terug naar hun thuisbasis.",
+                    f"{len(driven)} enemy worker(s) on {dest} go back to their home base.",
+                    f"{len(driven)} vijandelijke werker(s) op {dest} keren terug naar hun thuisbasis.",
+                    [[enemy.seat, f"worker:{i}", dest, enemy.home] for i in driven],
                 )
     remove_resources(state, player, dest)
     if _all_moves(state, player):
@@ -286,12 +289,15 @@ def remove_resources(state: GameState, player: Player, hid: str) -> None:
     """The Automa takes a territory: every resource on it is removed."""
     if not state.resources_at(hid):
         return
-    count = sum(state.resources.pop(hid).values())
+    removed = state.resources.pop(hid)
+    count = sum(removed.values())
     say(
         state,
         player.seat,
         f"All {count} resource(s) on {hid} are removed.",
         f"Alle {count} grondstof(fen) op {hid} worden verwijderd.",
+        hex=hid,
+        removed=dict(removed),
     )
 
 

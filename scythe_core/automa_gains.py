@@ -113,12 +113,14 @@ def gain_worker(state: GameState, player: Player) -> None:
         state, player, ("placing a worker", "het plaatsen van een werker")
     ):
         return
+    index = player.workers.index(None)
     deploy_worker(player, player.home)
     say(
         state,
         player.seat,
         "A worker from its faction mat goes to its home base.",
         "Een werker van zijn factiemat gaat naar zijn thuisbasis.",
+        [[player.seat, f"worker:{index}", None, player.home]],
     )
 
 
@@ -143,6 +145,7 @@ def gain_mech(state: GameState, player: Player) -> None:
             player.seat,
             "The character comes back from its faction mat to its home base.",
             "Het karakter komt van zijn factiemat terug naar zijn thuisbasis.",
+            [[player.seat, "character", ON_MAT, player.home]],
         )
         return
     slot = min(i for i in range(4) if i not in player.mech_abilities)
@@ -153,6 +156,7 @@ def gain_mech(state: GameState, player: Player) -> None:
         player.seat,
         "A mech from its faction mat goes to its home base.",
         "Een mech van zijn factiemat gaat naar zijn thuisbasis.",
+        [[player.seat, f"mech:{len(player.mechs) - 1}", None, player.home]],
     )
 
 

@@ -69,9 +69,17 @@ def place_name(player: Player, hid: str) -> Text:
     return (hid, hid)
 
 
-def say(state: GameState, seat: int, en: str, nl: str) -> None:
-    """One explanation line in the game log, in English and Dutch."""
-    state.log.append({"seat": seat, "event": "automa", "text": {"en": en, "nl": nl}})
+def say(state: GameState, seat: int, en: str, nl: str, moves: list | None = None, **extra) -> None:
+    """One explanation line in the game log, in English and Dutch.
+
+    ``moves`` lists the units the line puts somewhere else, each as
+    ``[seat, unit id, from hex, to hex]`` (``None`` = off the board), so a page can
+    show an Automa turn unit by unit; ``extra`` adds other plain-JSON facts."""
+    entry = {"seat": seat, "event": "automa", "text": {"en": en, "nl": nl}}
+    if moves:
+        entry["moves"] = moves
+    entry.update(extra)
+    state.log.append(entry)
 
 
 # --- movement and neighbourhoods ----------------------------------------------

@@ -139,3 +139,37 @@ __all__ = [
     "reveals_hidden_information",
     "score_estimate",
 ]
+
+
+def _set_unit(player: dict, uid: str, hid: str | None) -> None:
+    if uid == "character":
+        player["character"] = hid
+        return
+    kind, index = uid.split(":")
+    units = player["mechs" if kind == "mech" else "workers"]
+    i = int(index)
+    if i < len(units):
+        units[i] = hid
+
+
+def rewind_view(view: dict, entries: list) -> dict:
+    """A copy of ``view`` as the board stood before the log ``entries`` happened.
+
+    Undoes, last entry first, the unit moves (``moves``: ``[seat, unit, from, to]``)
+    and resource removals (``hex`` + ``removed``) that the Automa's explanation lines
+    record, so a page can show an Automa turn one line at a time. Entries without
+    those facts change nothing; a mech or worker that had not come onto the board yet
+    is given no hex."""
+    players = [
+        {**p, "mechs": list(p["mechs"]), "workers": list(p["workers"])} for p in view["players"]
+    ]
+    resources = {hid: dict(bucket) for hid, bucket in view["resources"].items()}
+    for entry in reversed(entries):
+        for seat, uid, origin, _dest in entry.get("moves", ()):
+            _set_unit(players[seat], uid, origin)
+        removed = entry.get("removed")
+        if removed:
+            bucket = resources.setdefault(entry["hex"], {})
+            for name, n in removed.items():
+                bucket[name] = bucket.get(name, 0) + n
+    return {**view, "players": players, "resources": resources}

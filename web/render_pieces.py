@@ -42,8 +42,10 @@ def hex_units(view: dict) -> dict[str, list[tuple[str, str, int]]]:
     for p in view["players"]:
         spots = [("character", p["character"])]
         spots += [("mech", h) for h in p["mechs"]]
-        spots += [("worker", h) for h in p["workers"] if h]
+        spots += [("worker", h) for h in p["workers"]]
         for kind, hid in spots:
+            if not hid:
+                continue  # off the board (on the faction mat, or not deployed yet)
             bucket = found.setdefault(hid, {})
             bucket[(p["faction"], kind)] = bucket.get((p["faction"], kind), 0) + 1
     return {
@@ -139,7 +141,11 @@ def _grid(n: int) -> tuple[int, float]:
     return 4, 14.0
 
 
-def place(items: list[str], cx: float, cy: float) -> str:
+def place(
+    items: list[str], cx: float, cy: float, arriving: dict[int, tuple[float, float]] | None = None
+) -> str:
+    """The items of one hex in a grid around (cx, cy). ``arriving``: item index -> the
+    board point it slides in from (a short CSS animation, see ``.arrive`` in style.css)."""
     cols, cell = _grid(len(items))
     rows = math.ceil(len(items) / cols)
     scale = min(cell, 24.0) / 19.0
@@ -149,8 +155,33 @@ def place(items: list[str], cx: float, cy: float) -> str:
         in_row = min(cols, len(items) - row * cols)
         x = cx + (col - (in_row - 1) / 2) * cell
         y = cy - 3 + (row - (rows - 1) / 2) * cell
+        start = (arriving or {}).get(i)
+        if start is not None:
+            dx, dy = (start[0] - x) / scale, (start[1] - y) / scale
+            markup = f'<g class="arrive" style="--dx:{dx:.1f}px;--dy:{dy:.1f}px">{markup}</g>'
         out.append(f'<g transform="translate({x:.1f} {y:.1f}) scale({scale:.2f})">{markup}</g>')
     return "".join(out)
+
+
+def stack_center(layout: BoardLayout, hid: str) -> tuple[float, float]:
+    """Where the pieces on a hex are centred (below a home base's big letter)."""
+    cx, cy = layout.center(hid)
+    return (cx, cy + SIZE * 0.55) if hid.startswith("HB-") else (cx, cy)
+
+
+def _arriving_items(
+    hid: str, items: list[str], arrivals: dict[tuple[str, str, str], str], layout: BoardLayout
+) -> dict[int, tuple[float, float]]:
+    """Which of a hex's items are units arriving from another hex, and from where."""
+    found = {}
+    for (dest, faction, kind), origin in arrivals.items():
+        if dest != hid or origin not in layout.cells:
+            continue
+        needle = f'data-piece="{kind}" data-faction="{faction}"'
+        for i, markup in enumerate(items):
+            if needle in markup:
+                found[i] = stack_center(layout, origin)
+    return found
 
 
 def pieces_svg(
@@ -158,8 +189,12 @@ def pieces_svg(
     layout: BoardLayout,
     marks: dict[str, str] | None = None,
     lang: str | None = None,
+    arrivals: dict[tuple[str, str, str], str] | None = None,
 ) -> str:
-    """Markup for ``<g id="pieces">``: highlights under the pieces, then the pieces."""
+    """Markup for ``<g id="pieces">``: highlights under the pieces, then the pieces.
+
+    ``arrivals`` maps (hex, faction, unit kind) to the hex that unit just came from;
+    it is drawn sliding in from there."""
     out = []
     for hid, kind in (marks or {}).items():
         if hid in layout.cells:
@@ -170,10 +205,9 @@ def pieces_svg(
     for hid, items in sorted(hex_items(view, lang).items()):
         if hid not in layout.cells:
             continue
-        cx, cy = layout.center(hid)
-        if hid.startswith("HB-"):
-            cy += SIZE * 0.55  # below the home base's big letter
-        out.append(f'<g class="stack" data-at="{escape(hid)}">{place(items, cx, cy)}</g>')
+        cx, cy = stack_center(layout, hid)
+        arriving = _arriving_items(hid, items, arrivals, layout) if arrivals else None
+        out.append(f'<g class="stack" data-at="{escape(hid)}">{place(items, cx, cy, arriving)}</g>')
     return "".join(out)
 
 

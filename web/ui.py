@@ -34,6 +34,7 @@ from render_screens import (
 from session import Session
 from storage import SaveError, SaveStore, parse_fragment
 from strings import LANGUAGES, text
+from watch_board import watched_board
 from zoom_events import ZoomControl
 
 from scythe_core import IllegalActionError, SetupError
@@ -178,10 +179,13 @@ class Page:
         if self.hex_choice:
             marks[self.hex_choice] = "chosen"
         watched = self.watched()
+        board, arrivals = view, None
         if watched:
             for hid in watch_hexes(watched[-1], view, self.lang):
                 marks[hid] = "watch"
-        el("pieces").innerHTML = pieces_svg(view, LAYOUT, marks, self.lang)
+            session, start, end, shown = self.watch
+            board, arrivals = watched_board(view, session.state.log[start:end], shown)
+        el("pieces").innerHTML = pieces_svg(board, LAYOUT, marks, self.lang, arrivals)
         reveal = self.reveal_markup(view)
         el("decision").innerHTML = (
             decision_html(
