@@ -1,84 +1,34 @@
-"""web/storage.py under CPython: saves in a fake localStorage, files, links, bad input.
+"""web/storage.py under CPython: saves in a fake localStorage, damaged entries, full storage.
 
-Whatever a file, a stored entry or a link holds, the module raises only SaveError.
+Whatever a stored entry holds, the store raises only SaveError. Files are tested in
+test_save_files.py, share links in test_share_links.py.
 """
 
 from __future__ import annotations
 
-import contextlib
 import doctest
 import json
-import sys
-from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+import save_format
+import storage
+from hypothesis import given
 from hypothesis import strategies as st
+from saves_helpers import (
+    DAY1,
+    DAY2,
+    DAY3,
+    FUZZ,
+    FakeStorage,
+    only_save_error,
+    played,
+    same_game,
+)
+from storage import SaveError, SaveStore
 
 from scythe_core import RecordError, legal_actions, new_game
 from scythe_core import rng as prng
 from scythe_core.engine import apply_in_place
-from scythe_core.links import encode_link
-from scythe_core.state import state_to_dict
-
-WEB = Path(__file__).resolve().parents[1] / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
-
-import storage  # noqa: E402  (web/ is not a package)
-from storage import SaveError, SaveStore, parse_fragment, share_fragment, share_url  # noqa: E402
-
-DAY1 = "2026-11-20T09:00:00.000Z"
-DAY2 = "2026-11-21T09:00:00.000Z"
-DAY3 = "2026-11-22T09:00:00.000Z"
-
-
-class QuotaExceededError(Exception):
-    """What window.localStorage.setItem throws when the site's storage is full."""
-
-
-class FakeStorage:
-    """window.localStorage in miniature: strings only, ``None`` for a missing key,
-    and a capacity in characters (keys plus values) past which ``setItem`` throws."""
-
-    def __init__(self, capacity: int = 5_000_000) -> None:
-        self.items: dict[str, str] = {}
-        self.capacity = capacity
-
-    @property
-    def length(self) -> int:
-        return len(self.items)
-
-    def key(self, index: int) -> str | None:
-        keys = list(self.items)
-        return keys[index] if 0 <= index < len(keys) else None
-
-    def getItem(self, key: str) -> str | None:  # the Web Storage API names
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        others = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
-        if others + len(key) + len(value) > self.capacity:
-            raise QuotaExceededError("Failed to execute 'setItem' on 'Storage': quota exceeded")
-        self.items[key] = str(value)
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
-def played(seed: int, decisions: int, seats: list[dict] | None = None):
-    """A game after ``decisions`` random legal decisions."""
-    state = new_game({"seed": seed, "seats": seats or [{}, {}]})
-    chooser = prng.seed_state(seed)
-    while not state.game_over and len(state.history) < decisions:
-        options = legal_actions(state)
-        chooser, pick = prng.randbelow(chooser, len(options))
-        apply_in_place(state, options[pick])
-    return state
-
-
-def same_game(a, b) -> bool:
-    return state_to_dict(a) == state_to_dict(b)
 
 
 @pytest.fixture
@@ -86,8 +36,9 @@ def saves() -> SaveStore:
     return SaveStore(FakeStorage())
 
 
-def test_the_module_docstring_example_runs():
-    assert doctest.testmod(storage).failed == 0
+@pytest.mark.parametrize("module", [storage, save_format], ids=lambda m: m.__name__)
+def test_the_module_docstring_examples_run(module):
+    assert doctest.testmod(module).failed == 0
 
 
 # --------------------------------------------------------------- autosave, resume
@@ -308,233 +259,11 @@ def test_storage_that_refuses_to_work_gives_a_clear_error():
         assert err.value.code == "storage_unavailable"
 
 
-# ----------------------------------------------------------- export and import
-
-
-def test_export_and_import_move_several_games_to_another_browser(saves):
-    games = {seed: played(seed, 25 * seed) for seed in (1, 2, 3)}
-    ids = {
-        seed: saves.autosave(state, DAY1, name=f"Game {seed}").id for seed, state in games.items()
-    }
-    text = saves.export_text()
-    elsewhere = SaveStore(FakeStorage())
-    imported = elsewhere.import_text(text, DAY3)
-    assert sorted(g.name for g in imported) == ["Game 1", "Game 2", "Game 3"]
-    assert {g.id for g in imported} == set(ids.values())
-    for seed, game_id in ids.items():
-        assert same_game(elsewhere.resume(game_id), games[seed])
-    assert elsewhere.list().games[0].updated == DAY1  # the file's dates are kept
-
-
-def test_exporting_chosen_games_and_importing_one_game(saves):
-    a = saves.autosave(played(1, 5), DAY1)
-    saves.autosave(played(2, 5), DAY1)
-    data = json.loads(saves.export_text([a.id]))
-    assert [g["id"] for g in data["games"]] == [a.id]
-    single = json.dumps(data["games"][0])
-    elsewhere = SaveStore(FakeStorage())
-    [info] = elsewhere.import_text(single, DAY2)
-    assert info.id == a.id
-
-
-def test_importing_a_game_already_saved_adds_no_copy(saves):
-    info = saves.autosave(played(1, 15), DAY1)
-    text = saves.export_text()
-    assert [g.id for g in saves.import_text(text, DAY2)] == [info.id]
-    assert len(saves.list().games) == 1
-
-
-def test_an_imported_game_whose_id_is_taken_gets_a_new_one(saves):
-    taken = saves.autosave(played(1, 15), DAY1)
-    data = json.loads(saves.export_text())
-    data["games"][0]["record"]["actions"] = played(1, 4).history  # another game, same id
-    [info] = saves.import_text(json.dumps(data), DAY2)
-    assert info.id != taken.id
-    assert len(saves.list().games) == 2
-    assert same_game(saves.resume(info.id), played(1, 4))
-    assert same_game(saves.resume(taken.id), played(1, 15))
-
-
-def test_import_trusts_the_record_not_the_listed_facts(saves):
-    source = SaveStore(FakeStorage())
-    source.autosave(played(1, 30), DAY1)
-    data = json.loads(source.export_text())
-    data["games"][0].update(round=99, decisions=5, game_over=True, seats=[], name=" ")
-    data["games"][0].update(created="long ago", id="../../etc")
-    [info] = saves.import_text(json.dumps(data), DAY2)
-    state = played(1, 30)
-    assert (info.round, info.decisions, info.game_over) == (state.round, 30, False)
-    assert len(info.seats) == 2 and info.name == storage.default_name(state)
-    assert info.created == DAY2 and info.id != "../../etc"
-
-
-@pytest.mark.parametrize(
-    "text, code, words",
-    [
-        ("", "bad_file", "not valid JSON"),
-        ("hello", "bad_file", "not valid JSON"),
-        ("[]", "bad_file", "not a saved-games file"),
-        ('{"kind": "scythe-saves", "format": 1, "games": []}', "bad_file", "no games"),
-        ('{"kind": "scythe-saves", "format": 2, "games": []}', "newer", "newer version"),
-        ('{"kind": "scythe-saves", "format": 1, "games": [1]}', "bad_file", "Game 1"),
-        ("[" * 50_000, "bad_file", "not valid JSON"),
-    ],
-)
-def test_a_bad_file_is_refused_with_a_clear_message(saves, text, code, words):
-    saves.autosave(played(1, 1), DAY1)
-    before = dict(saves.storage.items)
-    with pytest.raises(SaveError, match=words) as err:
-        saves.import_text(text, DAY2)
-    assert err.value.code == code
-    assert saves.storage.items == before
-
-
-def test_a_file_with_one_bad_game_imports_nothing_and_names_the_game(saves):
-    source = SaveStore(FakeStorage())
-    source.autosave(played(1, 10), DAY1)
-    source.autosave(played(2, 10), DAY2)
-    data = json.loads(source.export_text())
-    data["games"][1]["record"]["actions"][2] = "section:9"
-    with pytest.raises(SaveError, match="Game 2 of the file") as err:
-        saves.import_text(json.dumps(data), DAY3)
-    assert err.value.code == "bad_file"
-    assert saves.storage.items == {}
-    data["games"][1]["record"]["format"] = 5
-    with pytest.raises(SaveError, match="newer") as err:
-        saves.import_text(json.dumps(data), DAY3)
-    assert err.value.code == "newer"
-
-
-# ----------------------------------------------------------------- share links
-
-
-def test_a_share_link_round_trips_through_the_fragment():
-    state = played(12, 60)
-    fragment = share_fragment(state)
-    assert fragment.startswith("#g1.")
-    assert same_game(parse_fragment(fragment), state)
-    assert same_game(parse_fragment(fragment[1:]), state)
-    url = share_url("https://example.org/scythe/#old", state)
-    assert url == "https://example.org/scythe/" + fragment
-    assert same_game(parse_fragment(url), state)
-    assert same_game(parse_fragment(f"  {url}\n"), state)
-
-
-@pytest.mark.parametrize(
-    "fragment, code, words",
-    [
-        ("", "bad_link", "holds no game"),
-        ("#", "bad_link", "holds no game"),
-        ("#hello", "bad_link", "not a game link"),
-        ("#g9.abcdef", "newer", "newer"),
-        ("#g1.!!!!", "bad_link", "damaged"),
-        ("#g1." + "A" * 1_000_001, "bad_link", "too long"),
-    ],
-)
-def test_a_bad_link_is_refused_with_a_clear_message(fragment, code, words):
-    with pytest.raises(SaveError, match=words) as err:
-        parse_fragment(fragment)
-    assert err.value.code == code
-
-
-def test_a_truncated_or_tampered_link_is_refused():
-    fragment = share_fragment(played(5, 80))
-    with pytest.raises(SaveError) as err:
-        parse_fragment(fragment[: len(fragment) * 2 // 3])
-    assert err.value.code == "bad_link"
-    flipped = fragment[:20] + ("A" if fragment[20] != "A" else "B") + fragment[21:]
-    with contextlib.suppress(SaveError):  # a flip may still decode to a legal game
-        parse_fragment(flipped)
-
-
-def test_a_link_from_a_newer_link_format_says_so():
-    import base64
-    import zlib
-
-    header = json.dumps({"link": 2, "rules": "9", "setup": {"seed": 1, "seats": [{}, {}]}})
-    link = "g1." + base64.urlsafe_b64encode(zlib.compress(header.encode())).decode()
-    with pytest.raises(SaveError, match="newer") as err:
-        parse_fragment("#" + link)
-    assert err.value.code == "newer"
-
-
 def test_save_error_is_a_record_error():
     assert issubclass(SaveError, RecordError) and issubclass(SaveError, ValueError)
 
 
 # ---------------------------------------------------------------------- fuzzing
-
-JSONISH = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner),
-    max_leaves=25,
-)
-FIELDS = ["kind", "format", "games", "id", "name", "created", "updated", "seats", "round"]
-FIELDS += ["decisions", "game_over", "record", "setup", "actions", "rules", "seed"]
-
-
-def valid_export() -> str:
-    source = SaveStore(FakeStorage())
-    source.autosave(played(1, 12), DAY1, name="One")
-    source.autosave(played(2, 6), DAY2, name="Two")
-    return source.export_text()
-
-
-EXPORT = valid_export()
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def only_save_error(call, *args):
-    """Run ``call``; anything but SaveError fails the test."""
-    try:
-        return call(*args)
-    except SaveError as exc:
-        assert exc.code and exc.message
-        return None
-
-
-def check_import(text: str) -> None:
-    saves = SaveStore(FakeStorage())
-    imported = only_save_error(saves.import_text, text, DAY3)
-    for info in imported or []:
-        saves.resume(info.id)  # whatever got in replays
-    if imported is None:
-        assert saves.storage.items == {}
-
-
-@FUZZ
-@given(st.text(max_size=300))
-def test_fuzzed_file_text_raises_only_save_error(text):
-    check_import(text)
-
-
-@FUZZ
-@given(JSONISH)
-def test_fuzzed_json_files_raise_only_save_error(data):
-    check_import(json.dumps(data))
-    check_import(json.dumps({"kind": "scythe-saves", "format": 1, "games": [data]}))
-
-
-@FUZZ
-@given(st.integers(0, len(EXPORT)), st.integers(0, len(EXPORT)), st.text(max_size=8))
-def test_fuzzed_edits_of_a_real_file_raise_only_save_error(start, length, insert):
-    check_import(EXPORT[:start] + insert + EXPORT[start + length :])
-
-
-@FUZZ
-@given(st.sampled_from(FIELDS), JSONISH, st.integers(0, 1))
-def test_fuzzed_fields_of_a_real_file_raise_only_save_error(name, value, game):
-    data = json.loads(EXPORT)
-
-    def replace(node):
-        if isinstance(node, dict):
-            return {k: (value if k == name else replace(v)) for k, v in node.items()}
-        if isinstance(node, list):
-            return [replace(v) for v in node]
-        return node
-
-    data["games"][game] = replace(data["games"][game])
-    check_import(json.dumps(data))
 
 
 @FUZZ
@@ -548,19 +277,3 @@ def test_fuzzed_stored_entries_are_reported_not_raised(text):
     assert [p.id for p in listing.problems] == ["fuzz"]
     only_save_error(saves.resume, "fuzz")
     only_save_error(saves.autosave, played(1, 4), DAY2, "fuzz")
-
-
-LINK = encode_link(played(4, 40))
-
-
-@FUZZ
-@given(st.text(max_size=200))
-def test_fuzzed_fragments_raise_only_save_error(text):
-    for candidate in (text, "#" + text, "#g1." + text):
-        only_save_error(parse_fragment, candidate)
-
-
-@FUZZ
-@given(st.integers(0, len(LINK)), st.integers(0, 6), st.text("ABCxyz019-_.", max_size=6))
-def test_fuzzed_edits_of_a_real_link_raise_only_save_error(start, length, insert):
-    only_save_error(parse_fragment, "#" + LINK[:start] + insert + LINK[start + length :])

@@ -2,7 +2,7 @@
 
 The states are rebuilt from the record's setup and actions with ``scythe_core``;
 nothing is trusted: a decision that is not legal stops the replay with a
-``storage.SaveError("damaged")``.
+``save_format.SaveError("damaged")``.
 
 >>> from scythe_core import new_game, apply, legal_actions, record
 >>> state = new_game({"seed": 2, "seats": [{"faction": "nordic"}, {"faction": "saxony"}]})
@@ -19,7 +19,7 @@ nothing is trusted: a decision that is not legal stops the replay with a
 
 from __future__ import annotations
 
-from storage import REPLAY_ERRORS, SaveError
+from save_format import REPLAY_ERRORS, SaveError
 
 from scythe_core import GameState, apply, new_game, to_move
 

@@ -1,10 +1,10 @@
 """Saved games, files, share links and the replay viewer in the page (browser side).
 
-The pure parts live in ``storage`` (the saves), ``replay`` (stepping through a
-record) and ``render_saves`` (the markup); this module wires them to the page:
-the saved-games screen over the board, the Export download (a Blob link), the
-Import file input, "Copy link" (``navigator.clipboard``, or a field to copy by
-hand) and the replay viewer's steps.
+The pure parts live in ``storage`` (the saves), ``share_links`` (the links),
+``replay`` (stepping through a record) and ``render_saves`` (the markup); this
+module wires them to the page: the saved-games screen over the board, the Export
+download (a Blob link), the Import file input, "Copy link" (``navigator.clipboard``,
+or a field to copy by hand) and the replay viewer's steps.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from pyodide.ffi import create_once_callable, to_js
 from render_players import players_html
 from render_saves import error_text, replay_html, saves_screen_html, share_field_html
 from replay import Replay
-from storage import SaveError, share_url
+from save_format import SaveError
+from share_links import share_url
+from storage import Listing
 from strings import text
 
 from scythe_core import player_view
@@ -53,8 +55,6 @@ def show_saves(page) -> None:
     try:
         listing = page.saves.list()
     except SaveError as exc:
-        from storage import Listing
-
         listing = Listing()
         page.saves_message = error_text(exc.code, exc.message, page.lang)
     current = page.session.save_id if page.session else None

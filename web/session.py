@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage import share_fragment
+from share_links import share_fragment
 
 from scythe_core import (
     GameState,

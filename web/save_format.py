@@ -1,0 +1,220 @@
+"""One saved game as stored: the entry's format, its checks, and ``SaveError``.
+
+An entry is a JSON object: the game's record from ``scythe_core.record`` (format
+version, rules version, setup, decisions), which is the whole truth, plus a few
+facts for the saved-games list (name, seats, round, decisions, dates) so that
+listing never has to replay a game. Nothing read back is trusted: ``parse_entry``
+checks every field, ``replay_record`` replays every decision.
+
+Every failure is a :class:`SaveError` (a ``scythe_core.RecordError``, so a
+``ValueError``) with a ``code`` the page can translate and an English ``message``.
+
+>>> from scythe_core import new_game
+>>> state = new_game({"seed": 7, "seats": [{"faction": "nordic"}, {"faction": "saxony"}]})
+>>> entry = make_entry("g7", default_name(state), state, "2026-11-22", "2026-11-22")
+>>> info = info_of(parse_entry(json.dumps(entry), "g7"))
+>>> (info.name, info.factions, info.decisions)
+('Nordic vs Saxony', ('nordic', 'saxony'), 0)
+>>> parse_entry('{"kind": "scythe-save"', "g7")
+Traceback (most recent call last):
+...
+save_format.SaveError: The saved game 'g7' is damaged or cut short; it was skipped.
+>>> check_name("  Sunday game ")
+'Sunday game'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from scythe_core import GameState, RecordError, record, replay
+from scythe_core.records import RECORD_FORMAT
+
+SAVE_KIND = "scythe-save"
+SAVE_FORMAT = 1
+MAX_NAME = 80
+ID_PATTERN = re.compile(r"[0-9a-z][0-9a-z_-]{0,39}")
+#: What the JSON parser may raise on hostile text (deep nesting raises RecursionError).
+PARSE_ERRORS = (ValueError, TypeError, RecursionError)
+#: What replaying a hostile record may raise besides RecordError.
+REPLAY_ERRORS = (RecordError, ValueError, TypeError, KeyError, IndexError, AttributeError)
+
+
+class SaveError(RecordError):
+    """A save, file or link that cannot be used, or storage that refuses to work.
+
+    ``code`` names the kind of failure for the page's own strings: ``storage_full``,
+    ``storage_unavailable``, ``not_found``, ``damaged``, ``newer``, ``bad_file``,
+    ``bad_link``, ``bad_name``, ``bad_date``. ``message`` is a clear English sentence.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One saved game, as the saved-games list shows it."""
+
+    id: str
+    name: str
+    seats: tuple[dict, ...]
+    round: int
+    decisions: int
+    game_over: bool
+    created: str
+    updated: str
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        return tuple(seat["faction"] for seat in self.seats)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "seats": [dict(seat) for seat in self.seats],
+            "factions": list(self.factions),
+            "round": self.round,
+            "decisions": self.decisions,
+            "game_over": self.game_over,
+            "created": self.created,
+            "updated": self.updated,
+        }
+
+
+# -------------------------------------------------------------------- entries
+
+
+def make_entry(game_id: str, name: str, state: GameState, created: str, updated: str) -> dict:
+    rec = record(state)
+    return {
+        "kind": SAVE_KIND,
+        "format": SAVE_FORMAT,
+        "id": game_id,
+        "name": name[:MAX_NAME],
+        "created": created,
+        "updated": updated,
+        "seats": [seat_of(player) for player in state.players],
+        "round": state.round,
+        "decisions": len(rec["actions"]),
+        "game_over": bool(state.game_over),
+        "record": rec,
+    }
+
+
+def seat_of(player) -> dict:
+    seat = {"faction": player.faction, "controller": player.controller}
+    if player.level:
+        seat["level"] = player.level
+    return seat
+
+
+def default_name(state: GameState) -> str:
+    return " vs ".join(player.faction.capitalize() for player in state.players)
+
+
+def info_of(entry: dict) -> SaveInfo:
+    return SaveInfo(
+        id=entry["id"],
+        name=entry["name"],
+        seats=tuple(dict(seat) for seat in entry["seats"]),
+        round=entry["round"],
+        decisions=entry["decisions"],
+        game_over=entry["game_over"],
+        created=entry["created"],
+        updated=entry["updated"],
+    )
+
+
+def parse_entry(raw: str, game_id: str) -> dict:
+    """A stored entry, checked field by field (``SaveError("damaged")`` if it is not one)."""
+    where = f"The saved game {game_id!r}"
+    try:
+        entry = json.loads(raw)
+    except PARSE_ERRORS as exc:
+        raise SaveError("damaged", f"{where} is damaged or cut short; it was skipped.") from exc
+    check_entry(entry, where)
+    if entry["id"] != game_id:
+        raise SaveError("damaged", f"{where} is stored under the wrong name; it was skipped.")
+    return entry
+
+
+def check_entry(entry, where: str) -> None:
+    """Raise ``SaveError`` unless ``entry`` has every field of a save, well typed."""
+    if not isinstance(entry, dict) or entry.get("kind") != SAVE_KIND:
+        raise SaveError("damaged", f"{where} is not a saved game.")
+    if not isinstance(entry.get("format"), int) or entry["format"] > SAVE_FORMAT:
+        raise SaveError("newer", f"{where} was saved by a newer version of the game.")
+    check_record(entry.get("record"), where)
+    kinds = {"id": str, "name": str, "created": str, "updated": str, "seats": list}
+    kinds |= {"round": int, "decisions": int, "game_over": bool}
+    for name, kind in kinds.items():
+        if not isinstance(entry.get(name), kind):
+            raise SaveError("damaged", f"{where} is damaged (its {name!r} is missing or wrong).")
+    seats = entry["seats"]
+    if not all(isinstance(s, dict) and isinstance(s.get("faction"), str) for s in seats):
+        raise SaveError("damaged", f"{where} is damaged (its seats are wrong).")
+
+
+def check_record(rec, where: str) -> None:
+    if not isinstance(rec, dict) or not isinstance(rec.get("format"), int):
+        raise SaveError("damaged", f"{where} has no game record.")
+    if rec["format"] > RECORD_FORMAT:
+        raise SaveError("newer", f"{where} was recorded by a newer version of the game.")
+    actions = rec.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise SaveError("damaged", f"{where} is damaged (its decisions are not a list).")
+    if not isinstance(rec.get("setup"), dict):
+        raise SaveError("damaged", f"{where} is damaged (its setup is missing).")
+
+
+def replay_record(rec: dict, where: str) -> GameState:
+    """The game of a record, every decision checked; ``SaveError`` if it does not replay."""
+    try:
+        return replay(rec)
+    except REPLAY_ERRORS as exc:
+        raise SaveError("damaged", f"{where} cannot be replayed: {exc}") from exc
+
+
+# ------------------------------------------------------------------ checks
+
+
+def check_name(name: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise SaveError("bad_name", "A saved game needs a name.")
+    if len(name.strip()) > MAX_NAME:
+        raise SaveError("bad_name", f"A saved game's name has at most {MAX_NAME} characters.")
+    return name.strip()
+
+
+def check_id(game_id: str) -> None:
+    if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
+        raise SaveError("not_found", f"There is no saved game {game_id!r}.")
+
+
+def is_date(text) -> bool:
+    return isinstance(text, str) and parse_date(text) is not None
+
+
+def check_date(date: str) -> None:
+    if not is_date(date):
+        raise SaveError("bad_date", f"Not an ISO 8601 date: {date!r}.")
+
+
+def parse_date(text: str) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except (ValueError, TypeError):
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def date_order(text: str) -> datetime:
+    """Sort key for dates: unreadable ones count as the oldest."""
+    return parse_date(text) or datetime.min.replace(tzinfo=UTC)

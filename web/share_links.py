@@ -1,0 +1,67 @@
+"""Share links: a whole game in a URL fragment, ``#g1.``... (pure Python).
+
+The fragment is ``scythe_core.links``'s encoding of the game's record; opening one
+replays the game with every decision checked. Every failure is a ``SaveError``
+(codes ``bad_link`` and ``newer``).
+
+>>> from scythe_core import new_game
+>>> state = new_game({"seed": 7, "seats": [{"faction": "nordic"}, {"faction": "saxony"}]})
+>>> url = share_url("https://example.org/scythe/#old", state)
+>>> url.startswith("https://example.org/scythe/#g1.")
+True
+>>> parse_fragment(url).setup == state.setup
+True
+>>> link_text("  https://example.org/#g1.abc ")
+'g1.abc'
+>>> parse_fragment("https://example.org/#")
+Traceback (most recent call last):
+...
+save_format.SaveError: This address holds no game.
+"""
+
+from __future__ import annotations
+
+from save_format import SaveError
+
+from scythe_core import GameState, RecordError
+from scythe_core.links import decode_link, encode_link
+
+MAX_LINK_CHARS = 1_000_000
+
+
+def share_fragment(state: GameState) -> str:
+    """The URL fragment that holds the whole game: ``#g1.``..."""
+    return "#" + encode_link(state)
+
+
+def share_url(page_url: str, state: GameState) -> str:
+    """``page_url`` (minus any fragment) with the game's fragment."""
+    return page_url.split("#", 1)[0] + share_fragment(state)
+
+
+def link_text(text: str) -> str:
+    """The link part of a fragment, a full URL or a pasted link ('' if there is none)."""
+    if not isinstance(text, str):
+        return ""
+    text = text.strip()
+    return text.split("#", 1)[1].strip() if "#" in text else text
+
+
+def parse_fragment(text: str) -> GameState:
+    """The game in a URL fragment (``#g1....``), a full URL, or a bare link.
+
+    The game is replayed with every decision checked. A link that is not one,
+    was cut short, tampered with or made by a newer version raises ``SaveError``.
+    """
+    link = link_text(text)
+    if not link:
+        raise SaveError("bad_link", "This address holds no game.")
+    if len(link) > MAX_LINK_CHARS:
+        raise SaveError("bad_link", "This game link is too long to be a real one.")
+    try:
+        return decode_link(link)
+    except RecordError as exc:
+        code = "newer" if "newer" in str(exc) else "bad_link"
+        raise SaveError(code, f"This game link cannot be opened: {exc}.") from exc
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+        raise SaveError("bad_link", "This game link is damaged or incomplete.") from exc
