@@ -3,7 +3,9 @@
 The game is found with the engine under CPython (seeded random play until two
 humans meet in a combat) and opened from a game link at the start of the turn that
 leads to the combat; that whole turn and the combat are then played by clicks.
-The second player's screen must never show the first player's dial or objectives.
+The second player's screen must never show the first player's dial or objectives;
+after both committed, the reveal dialog shows each side's dial, cards and total, and
+the loser's consolation card when the engine gives one.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import pytest
 from game_driver import UI_READY, act, click, click_hex, shot, state
 from site_browser import open_page
 
-from scythe_core import legal_actions, new_game, rng
+from scythe_core import apply, legal_actions, new_game, rng
 from scythe_core.cards import objective_text
+from scythe_core.combat import parse_commit
 from scythe_core.engine import apply_in_place
 from scythe_core.links import encode_link
 
@@ -21,8 +24,9 @@ pytestmark = pytest.mark.browser
 SEATS = [{"controller": "human"}, {"controller": "human"}]
 
 
-def combat_position() -> tuple[str, list[str], list[int]]:
-    """(link at the start of the attacker's turn, that turn's actions, attacker objectives)."""
+def combat_position():
+    """(link at the start of the attacker's turn, that turn's actions, attacker objectives,
+    the engine's state at the attacker's combat commit)."""
     for seed in range(400):
         config = {"seed": seed, "seats": SEATS}
         state = new_game(config)
@@ -43,7 +47,7 @@ def combat_position() -> tuple[str, list[str], list[int]]:
         for action in history[:start]:
             apply_in_place(before, action)
         attacker = state.players[state.pending["seat"]]
-        return encode_link(before), history[start:], list(attacker.objectives)
+        return encode_link(before), history[start:], list(attacker.objectives), state
     raise AssertionError("no combat between two humans found")
 
 
@@ -65,7 +69,7 @@ def page_html(page) -> str:
 
 
 def test_hot_seat_combat_hides_the_first_dial_and_objectives(browser, site_url):
-    link, turn, secret_objectives = combat_position()
+    link, turn, secret_objectives, at_commit = combat_position()
     secrets = [objective_text(n, "en") for n in secret_objectives]
     loaded = open_page(browser, f"{site_url}#{link}", viewport={"width": 1366, "height": 768})
     page = loaded.page
@@ -113,8 +117,14 @@ def test_hot_seat_combat_hides_the_first_dial_and_objectives(browser, site_url):
         assert "(" not in attacker_cards, "the attacker's card values are hidden"
         assert "commits power and cards" in page.inner_text("#log")
         assert page.locator(".reveal").count() == 0, "no reveal before both committed"
+        # The defender dials 1 (if it has power) and adds a card if it may.
+        if page.locator("#decision .dial-n").count() > 1:
+            click(page, "#decision .dial-n >> nth=1")
+        if page.locator("#decision .hand .card:not([disabled])").count():
+            click(page, "#decision .hand .card:not([disabled]) >> nth=0")
         shot(page, "hotseat-3-defender-dial")
-        act(page, page.get_attribute("#decision [data-action^='commit:']", "data-action"))
+        answer = page.get_attribute("#decision [data-action^='commit:']", "data-action")
+        act(page, answer)
 
         # The reveal: both totals are in the log.
         reveal = page.inner_text("#log .ev-combat")
@@ -126,6 +136,23 @@ def test_hot_seat_combat_hides_the_first_dial_and_objectives(browser, site_url):
         assert len(totals) == 2 and all(t.strip().isdigit() for t in totals), totals
         assert all(t.strip() in reveal for t in totals), (totals, reveal)
         assert " wins." in page.inner_text(".reveal .reveal-winner")
+        # Each side's row: the dial and every card it committed, and their sum.
+        defender = next(s for s in ("0", "1") if s != attacker)
+        for seat, chosen in ((attacker, commit), (defender, answer)):
+            dial, cards = parse_commit(chosen)
+            row = f".reveal tr[data-seat='{seat}']"
+            assert page.inner_text(f"{row} .reveal-dial").strip() == str(dial)
+            shown = page.locator(f"{row} .reveal-card").all_inner_texts()
+            assert [int(c) for c in shown] == cards, (seat, chosen, shown)
+            assert page.inner_text(f"{row} .reveal-total").strip() == str(dial + sum(cards))
+        # The loser's card draw, exactly when the engine gave one.
+        resolved = apply(apply(at_commit, commit), answer)
+        drew = [e["seat"] for e in resolved.log if e["event"] == "combat_card"]
+        card_lines = page.locator(".reveal .reveal-after .ev-combat_card").all_inner_texts()
+        assert len(card_lines) == len(drew), (card_lines, drew)
+        for seat, line in zip(drew, card_lines, strict=True):
+            name = page.inner_text(f".reveal tr[data-seat='{seat}'] th").rsplit(" (", 1)[0]
+            assert line.startswith(name) and line.endswith("draws a combat card."), line
         shot(page, "hotseat-4-reveal")
         click(page, "#reveal-close")
         assert page.locator(".reveal").count() == 0

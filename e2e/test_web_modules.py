@@ -354,3 +354,62 @@ def test_a_watched_automa_turn_shows_units_where_they_stood_then_slides_them_in(
     (ox, oy), (tx, ty) = (render_pieces.stack_center(LAYOUT, h) for h in (origin, dest))
     assert dx * (ox - tx) >= 0 and dy * (oy - ty) >= 0, "it slides in from the old hex's side"
     assert abs(dx) + abs(dy) > 10
+
+
+def fought_combat():
+    """Nordic (seat 0) attacks Saxony's character and worker: 6 + a 5 card against 1 + a 2."""
+    from scythe_core import new_game, player_view
+    from scythe_core.engine import apply_in_place
+
+    state = new_game(
+        {
+            "seed": 1,
+            "seats": [
+                {"faction": "nordic", "mat": "mechanical"},
+                {"faction": "saxony", "mat": "engineering"},
+            ],
+        }
+    )
+    state.turn_index, state.turn = state.turn_order.index(0), {}
+    state.pending = {"seat": 0, "kind": "section"}
+    a, d = state.players
+    a.character, d.character, d.workers[0] = "r4c4", "r4c3", "r4c3"
+    a.power, a.combat_cards, d.power, d.combat_cards = 6, [5], 3, [2]
+    for action in ("section:2", "move", "unit:character", "to:r4c3", "done"):
+        apply_in_place(state, action)
+    apply_in_place(state, "commit:6:5")
+    apply_in_place(state, "commit:1:2")
+    index = next(i for i, e in enumerate(state.log) if e["event"] == "combat")
+    return state, index, player_view(state, 1)
+
+
+def cells(html: str, seat: int) -> dict[str, str]:
+    row = re.search(rf'<tr data-seat="{seat}"[^>]*>(.*?)</tr>', html).group(1)
+    found = dict(re.findall(r'<td class="reveal-(\w+)">(.*?)</td>', row))
+    found["cards"] = re.findall(r'<span class="reveal-card">(\d+)</span>', found["cards"])
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_reveal_shows_each_sides_dial_cards_total_and_the_losers_card(lang, strict_strings):
+    state, index, view = fought_combat()
+    html = render_screens.reveal_html(state.log, index, len(state.log), view, lang)
+    assert cells(html, 0) == {"dial": "6", "cards": ["5"], "total": "11"}
+    assert cells(html, 1) == {"dial": "1", "cards": ["2"], "total": "3"}
+    attacker, loser = (strings.seat_name(p, lang) for p in view["players"])
+    assert escape(strings.text("reveal.winner", lang, name=attacker)) in html
+    after = re.findall(r'<li class="ev-(\w+)">(.*?)</li>', html)
+    assert [kind for kind, _ in after] == ["worker_retreat", "combat_card", "star"]
+    assert after[1][1] == escape(strings.text("event.combat_card", lang, name=loser))
+    line = render_screens.event_text(state.log[index], view, lang)
+    assert strings.text("event.combat_side", lang, total=11, dial=6, cards="5") in line
+    assert strict_strings == []
+
+
+def test_the_reveal_says_none_for_a_side_without_cards():
+    state, index, view = fought_combat()
+    event = dict(state.log[index], cards={"0": [], "1": [2]}, dials={"0": 11, "1": 1})
+    html = render_screens.reveal_html([event], 0, 1, view, "en")
+    assert cells(html, 0) == {"dial": "11", "cards": [], "total": "11"}
+    assert ">none</td>" in html
+    assert "11 (dial 11, no cards)" in render_screens.event_text(event, view, "en")

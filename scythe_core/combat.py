@@ -177,19 +177,20 @@ def resolve_combat(state: GameState) -> None:
     hid = combat["hex"]
     attacker = state.players[combat["attacker"]]
     defender = state.players[combat["defender"]]
-    totals = {}
-    revealed = {}
+    dials: dict[str, int] = {}
+    played: dict[str, list[int]] = {}
     for p in (attacker, defender):
         dial, cards = parse_commit(combat["choices"][str(p.seat)])
         p.power -= dial
         for c in cards:
             p.combat_cards.remove(c)
             state.combat_discard.append(c)
-        totals[p.seat] = dial + sum(cards)
-        revealed[p.seat] = dial > 0 or bool(cards)
+        dials[str(p.seat)], played[str(p.seat)] = dial, cards
+    # No ability adds power at the reveal: a total is the dial plus the cards.
+    totals = {seat: dials[seat] + sum(played[seat]) for seat in dials}
     winner, loser = (
         (attacker, defender)
-        if totals[attacker.seat] >= totals[defender.seat]
+        if totals[str(attacker.seat)] >= totals[str(defender.seat)]
         else (defender, attacker)
     )
     state.log.append(
@@ -199,7 +200,9 @@ def resolve_combat(state: GameState) -> None:
             "hex": hid,
             "attacker": attacker.seat,
             "defender": defender.seat,
-            "totals": {str(k): v for k, v in totals.items()},
+            "dials": dials,
+            "cards": played,
+            "totals": totals,
             "winner": winner.seat,
         }
     )
@@ -211,8 +214,8 @@ def resolve_combat(state: GameState) -> None:
     automa_winner = winner.controller == "automa"  # never changes popularity
     if winner is attacker and not winner.has_mech_ability("camaraderie") and not automa_winner:
         gain_popularity(winner, -retreated_workers)
-    if revealed[loser.seat]:
-        draw_combat_cards(state, loser, 1)
+    if dials[str(loser.seat)] > 0 or played[str(loser.seat)]:
+        _consolation_card(state, loser)
     # The Automa places at most two combat stars, even as Saxony.
     unlimited = FACTIONS[winner.faction]["ability"] == "dominate" and not automa_winner
     if unlimited or winner.stars.get("combat", 0) < 2:
@@ -231,6 +234,15 @@ def resolve_combat(state: GameState) -> None:
         return
     retreat_all(loser, hid, loser.home)
     _after_resolution(state)
+
+
+def _consolation_card(state: GameState, loser: Player) -> None:
+    """A loser who revealed power (dial or cards) draws a combat card; the log keeps
+    only that a card was drawn, never its value."""
+    hand = len(loser.combat_cards)
+    draw_combat_cards(state, loser, 1)
+    if len(loser.combat_cards) > hand:
+        state.log.append({"seat": loser.seat, "event": "combat_card"})
 
 
 def _after_resolution(state: GameState) -> None:

@@ -10,7 +10,9 @@ def player_view(state: GameState, seat: int | None) -> dict:
 
     Other seats' objective cards and combat-card faces are replaced by counts;
     deck orders, the Factory cards set aside and the generator state are absent;
-    a combat choice is hidden until both seats have chosen.
+    a combat choice is hidden until both seats have chosen. The log's combat entry,
+    written at the reveal, shows both dials and cards (as both sides show them at the
+    table); a loser's consolation card is logged as drawn, without its value.
     """
     data = state_to_dict(state)
     for p in data["players"]:

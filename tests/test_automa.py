@@ -610,6 +610,43 @@ def test_the_human_chooses_first_when_the_automa_attacks():
     assert state.active_seat == 0  # the Automa turn went on and ended
 
 
+def combat_log(state):
+    return [e for e in state.log if e["event"] in ("combat", "combat_card")]
+
+
+def test_combat_log_has_the_automas_dial_and_cards_and_the_human_losers_draw():
+    state, human, automa = solo()
+    setup_automa_attack(state, human, automa)
+    automa.combat_cards = [4, 4]
+    human.power, human.combat_cards = 3, []
+    automa_turn(state, 17, 12)  # card 12 at power 8: 5 power and 2 cards
+    apply_in_place(state, "commit:2:-")
+    entry, drawn = combat_log(state)
+    assert entry["attacker"] == 1 and entry["winner"] == 1
+    assert entry["dials"] == {"0": 2, "1": 5}
+    assert entry["cards"] == {"0": [], "1": [4, 4]}
+    assert entry["totals"] == {"0": 2, "1": 13}
+    assert automa.combat_cards == [] and automa.power == 3
+    assert drawn == {"seat": 0, "event": "combat_card"}
+    assert len(human.combat_cards) == 1
+
+
+def test_a_losing_automa_that_played_a_card_draws_one_unseen():
+    state, human, automa = solo()
+    setup_automa_attack(state, human, automa, power=6)
+    automa.mechs, automa.mech_abilities = [], []
+    automa.combat_cards = [3]
+    human.power = 7
+    automa_turn(state, 17, 10)  # card 10 spends 0 power and 1 card
+    apply_in_place(state, "commit:7:-")
+    entry, drawn = combat_log(state)
+    assert entry["dials"] == {"0": 7, "1": 0} and entry["cards"] == {"0": [], "1": [3]}
+    assert entry["totals"] == {"0": 7, "1": 3} and entry["winner"] == 0
+    assert drawn == {"seat": 1, "event": "combat_card"}
+    assert len(automa.combat_cards) == 1
+    assert player_view(state, 0)["players"][1]["combat_cards"] == 1
+
+
 def test_a_losing_automa_unit_goes_to_its_faction_mat():
     state, human, automa = solo()
     setup_automa_attack(state, human, automa, power=6)

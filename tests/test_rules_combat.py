@@ -96,6 +96,93 @@ def test_rulebook_example_tie_goes_to_attacker():
     assert state.territory_controller("r4c3") == 0
 
 
+def combat_entries(state, kind="combat"):
+    return [e for e in state.log if e["event"] == kind]
+
+
+def test_combat_log_shows_each_sides_dial_cards_and_total():
+    """The rulebook example again: 7 on the dial against 4 plus a 3 card."""
+    state = two_player()
+    a, d = setup_attack(state)
+    apply_in_place(state, "done")
+    a.power, d.power = 10, 6
+    d.combat_cards = [3]
+    apply_in_place(state, "commit:7:-")
+    apply_in_place(state, "commit:4:3")
+    [entry] = combat_entries(state)
+    assert entry["dials"] == {"0": 7, "1": 4}
+    assert entry["cards"] == {"0": [], "1": [3]}
+    assert entry["totals"] == {"0": 7, "1": 7}
+    assert entry["winner"] == 0
+
+
+def test_combat_log_total_is_the_dial_plus_every_card_played():
+    state = two_player(attacker="rusviet", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # People's Army: two cards with a worker
+    a.workers[0] = "r4c4"
+    a.combat_cards = [2, 4, 5]
+    a.power = 6
+    d.character, d.power, d.combat_cards = "r4c3", 7, [5]
+    mech_attacks(state, "r4c3", "worker:0")
+    apply_in_place(state, "commit:3:4+5")
+    apply_in_place(state, "commit:7:5")
+    [entry] = combat_entries(state)
+    assert entry["dials"] == {"0": 3, "1": 7}
+    assert entry["cards"] == {"0": [4, 5], "1": [5]}
+    assert entry["totals"] == {"0": 12, "1": 12}
+    for seat in ("0", "1"):
+        assert entry["totals"][seat] == entry["dials"][seat] + sum(entry["cards"][seat])
+    assert a.combat_cards == [2]
+
+
+def test_loser_who_revealed_power_draws_a_card_logged_without_its_value():
+    state = two_player()
+    a, d = setup_attack(state)
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 5
+    d.combat_cards = []
+    apply_in_place(state, "commit:3:-")
+    apply_in_place(state, "commit:2:-")
+    assert len(d.combat_cards) == 1
+    entries = [e["event"] for e in state.log]
+    assert entries.index("combat_card") > entries.index("combat")
+    assert combat_entries(state, "combat_card") == [{"seat": 1, "event": "combat_card"}]
+
+
+def test_loser_revealing_only_a_card_draws_one_too():
+    state = two_player()
+    a, d = setup_attack(state)
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 0
+    d.combat_cards = [2]
+    apply_in_place(state, "commit:3:-")
+    apply_in_place(state, "commit:0:2")
+    assert len(d.combat_cards) == 1
+    assert combat_entries(state, "combat_card") == [{"seat": 1, "event": "combat_card"}]
+
+
+def test_no_card_line_when_the_loser_revealed_nothing_or_no_card_is_left():
+    state = two_player()
+    a, d = setup_attack(state)
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 5
+    apply_in_place(state, "commit:1:-")
+    apply_in_place(state, "commit:0:-")
+    assert combat_entries(state, "combat_card") == []
+    # The loser revealed power, but the deck and its discards are empty.
+    state = two_player()
+    a, d = setup_attack(state)
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 5
+    d.combat_cards = []
+    state.combat_deck, state.combat_discard = [], []
+    apply_in_place(state, "commit:2:-")
+    apply_in_place(state, "commit:1:-")
+    assert d.combat_cards == []
+    assert combat_entries(state, "combat_card") == []
+
+
 def test_loser_keeps_no_card_when_it_revealed_nothing_and_resources_go_to_winner():
     state = two_player()
     a, d = setup_attack(state)

@@ -2,6 +2,8 @@
 
 import json
 
+from rules_helpers import make_game
+
 from scythe_core import legal_actions, new_game, player_view
 from scythe_core import rng as prng
 from scythe_core.engine import apply_in_place
@@ -37,6 +39,9 @@ def assert_view_hides_secrets(state, seat):
         else:
             assert shown["objectives"] == len(p.objectives)
             assert shown["combat_cards"] == len(p.combat_cards)
+    for entry in view["log"]:
+        if entry["event"] == "combat_card":
+            assert entry == {"seat": entry["seat"], "event": "combat_card"}, "no card value"
     combat = state.turn.get("combat")
     if combat:
         shown = view["turn"]["combat"]
@@ -87,3 +92,32 @@ def test_the_automas_factory_card_is_face_down_for_everyone():
     for seat in (0, 1, None):
         view = player_view(state, seat)
         assert view["players"][1]["factory_card"] == "face-down"
+
+
+def combat_logs(view: dict) -> list[dict]:
+    return [e for e in view["log"] if e["event"] in ("combat", "combat_card")]
+
+
+def test_a_commit_stays_hidden_until_the_reveal_then_both_dials_and_cards_show():
+    state = make_game("nordic", "saxony")
+    a, d = state.players
+    a.character, d.character = "r4c4", "r4c3"
+    a.power, a.combat_cards = 6, [5]
+    d.power, d.combat_cards = 3, [2]
+    for action in ("section:2", "move", "unit:character", "to:r4c3", "done"):
+        apply_in_place(state, action)
+    apply_in_place(state, "commit:6:5")
+    for seat in (1, None):
+        before = player_view(state, seat)
+        assert combat_logs(before) == []
+        assert before["players"][0]["power"] == 6 and before["players"][0]["combat_cards"] == 1
+        assert "commit:6:5" not in json.dumps(before)
+    apply_in_place(state, "commit:1:2")
+    drawn = d.combat_cards[0]
+    for seat in (0, 1, None):
+        entry, card_line = combat_logs(player_view(state, seat))
+        assert entry["dials"] == {"0": 6, "1": 1}
+        assert entry["cards"] == {"0": [5], "1": [2]}
+        assert card_line == {"seat": 1, "event": "combat_card"}
+    assert player_view(state, 0)["players"][1]["combat_cards"] == 1
+    assert player_view(state, 1)["players"][1]["combat_cards"] == [drawn]

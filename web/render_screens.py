@@ -140,15 +140,14 @@ def event_text(event: dict, view: dict, lang: str) -> str:
     if kind == "automa":
         return event["text"].get(lang) or event["text"]["en"]
     if kind == "combat":
-        totals = event["totals"]
         return text(
             "event.combat",
             lang,
             attacker=seat_name(players[event["attacker"]], lang),
             defender=seat_name(players[event["defender"]], lang),
             hex=event["hex"],
-            a=totals[str(event["attacker"])],
-            d=totals[str(event["defender"])],
+            a=_combat_side(event, event["attacker"], lang),
+            d=_combat_side(event, event["defender"], lang),
             winner=seat_name(players[event["winner"]], lang),
         )
     if kind == "objective":
@@ -172,33 +171,61 @@ def event_text(event: dict, view: dict, lang: str) -> str:
         return f"{name}: {kind} {values}"
 
 
-def reveal_html(log: list, index: int, end: int, view: dict, lang: str) -> str:
-    """The combat reveal after both sides committed: totals, the winner, what followed.
+def _combat_side(event: dict, seat: int, lang: str) -> str:
+    """One side of a combat line: "7 (dial 4, cards 3)"."""
+    cards = event["cards"][str(seat)]
+    return text(
+        "event.combat_side" if cards else "event.combat_side_nocards",
+        lang,
+        total=event["totals"][str(seat)],
+        dial=event["dials"][str(seat)],
+        cards=" + ".join(map(str, cards)),
+    )
 
-    Built from the log's combat entry at ``index`` and the entries up to ``end`` (the
-    log does not keep each side's dial and cards, so only the totals are shown)."""
+
+#: Log entries that follow a combat and belong in its reveal dialog.
+AFTER_COMBAT = ("worker_retreat", "combat_card", "star")
+
+
+def _reveal_row(event: dict, role: str, players: list, lang: str) -> str:
+    """A side of the reveal: who, the dial, each card played and the total."""
+    seat = event[role]
+    cards = event["cards"][str(seat)]
+    shown = " + ".join(f'<span class="reveal-card">{c}</span>' for c in cards)
+    return (
+        f'<tr data-seat="{seat}" data-role="{role}"><th scope="row">'
+        f"{escape(seat_name(players[seat], lang))} ({escape(text('reveal.' + role, lang))})</th>"
+        f'<td class="reveal-dial">{event["dials"][str(seat)]}</td>'
+        f'<td class="reveal-cards">{shown or escape(text("reveal.no_cards", lang))}</td>'
+        f'<td class="reveal-total">{event["totals"][str(seat)]}</td></tr>'
+    )
+
+
+def reveal_html(log: list, index: int, end: int, view: dict, lang: str) -> str:
+    """The combat reveal after both sides committed, built from the log's combat entry
+    at ``index``: a row per side with its dial, each combat card played and the total;
+    the winner; then what followed up to ``end`` (workers retreating, the loser's
+    consolation combat card, which the log keeps without its value, and stars)."""
     event = log[index]
     players = view["players"]
     totals = event["totals"]
-    rows = "".join(
-        f'<tr data-seat="{seat}"><th scope="row">{escape(seat_name(players[seat], lang))}'
-        f" ({escape(text('reveal.' + role, lang))})</th>"
-        f'<td class="reveal-total">{totals[str(seat)]}</td></tr>'
-        for role, seat in (("attacker", event["attacker"]), ("defender", event["defender"]))
-    )
+    rows = "".join(_reveal_row(event, role, players, lang) for role in ("attacker", "defender"))
     winner = text("reveal.winner", lang, name=seat_name(players[event["winner"]], lang))
     if totals[str(event["attacker"])] == totals[str(event["defender"])]:
         winner += " " + text("reveal.tie", lang)
     after = "".join(
-        f"<li>{escape(event_text(e, view, lang))}</li>"
+        f'<li class="ev-{escape(e["event"])}">{escape(event_text(e, view, lang))}</li>'
         for e in log[index + 1 : end]
-        if e.get("event") in ("worker_retreat", "star")
+        if e.get("event") in AFTER_COMBAT
+    )
+    head = "".join(
+        f'<th scope="col">{escape(text(f"reveal.{k}", lang))}</th>'
+        for k in ("dial", "cards", "total")
     )
     return (
         '<section class="reveal" role="dialog" aria-labelledby="reveal-title">'
         f'<h3 id="reveal-title">{escape(text("reveal.title", lang, hex=event["hex"]))}</h3>'
-        f'<table class="reveal-table"><thead><tr><th scope="col"></th>'
-        f'<th scope="col">{escape(text("reveal.total", lang))}</th></tr></thead>'
+        f'<table class="reveal-table"><thead><tr><th scope="col"></th>{head}</tr></thead>'
         f"<tbody>{rows}</tbody></table>"
         f'<p class="reveal-winner">{escape(winner)}</p>'
         + (f'<ul class="reveal-after">{after}</ul>' if after else "")
