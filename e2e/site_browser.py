@@ -40,8 +40,11 @@ class LoadedPage:
     failed_responses: list[str] = field(default_factory=list)
 
 
-def open_page(browser, url: str, viewport: dict | None = None) -> LoadedPage:
-    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+def open_page(browser, url: str, viewport: dict | None = None, **context_options) -> LoadedPage:
+    """``context_options`` go to ``browser.new_context`` (e.g. ``has_touch=True``)."""
+    context = browser.new_context(
+        viewport=viewport or {"width": 1280, "height": 900}, **context_options
+    )
     loaded = LoadedPage(page=context.new_page(), url=url)
     page = loaded.page
 

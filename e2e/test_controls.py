@@ -7,7 +7,17 @@ test goes on with it (and reloads the page, which resumes the game from its link
 from __future__ import annotations
 
 import pytest
-from game_driver import UI_READY, choose, click, press, shot, start_game, state, wait_render
+from game_driver import (
+    UI_READY,
+    choose,
+    click,
+    press,
+    renders,
+    shot,
+    start_game,
+    state,
+    wait_render,
+)
 from site_browser import open_page
 
 pytestmark = pytest.mark.browser
@@ -39,6 +49,40 @@ def tab_to(page, selector: str, backwards: bool = False, limit: int = 150) -> No
     raise AssertionError(f"Tab never reached {selector}")
 
 
+def move_section(page) -> str:
+    """The section action whose top action is Move."""
+    labels = page.eval_on_selector_all(
+        "#decision [data-action^='section:']",
+        "els => els.map(e => [e.dataset.action, e.textContent])",
+    )
+    return next(action for action, label in labels if "Move" in label)
+
+
+def hex_on_screen(page, hid: str) -> tuple[float, float]:
+    box = page.locator(f"#board [data-hex='{hid}'] .cell").bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def arrow_to(page, hid: str, limit: int = 40) -> None:
+    """Press arrow keys (by where the hexes are on screen) until ``hid`` has the focus."""
+    for _ in range(limit):
+        here = focused(page, "data-hex")
+        assert here, "the focus left the board"
+        if here == hid:
+            return
+        (x0, y0), (x1, y1) = hex_on_screen(page, here), hex_on_screen(page, hid)
+        keys = ["ArrowLeft" if x1 < x0 else "ArrowRight"]
+        if abs(y1 - y0) > 5:
+            keys.insert(0, "ArrowUp" if y1 < y0 else "ArrowDown")
+        for key in keys:
+            page.keyboard.press(key)
+            if focused(page, "data-hex") != here:
+                break
+        else:
+            raise AssertionError(f"the arrow keys found no way on from {here} to {hid}")
+    raise AssertionError(f"the arrow keys never reached {hid}")
+
+
 def test_a_turn_with_the_keyboard_only(controls_page):
     page = controls_page.page
     tab_to(page, "#start")
@@ -46,12 +90,7 @@ def test_a_turn_with_the_keyboard_only(controls_page):
     info = state(page)
     assert info["game"] == "on" and info["pending"] == "section", info
     # Shortcut keys pick a section: the one whose top action is Move.
-    labels = page.eval_on_selector_all(
-        "#decision [data-action^='section:']",
-        "els => els.map(e => [e.dataset.action, e.textContent])",
-    )
-    section = next(action for action, label in labels if "Move" in label)
-    press(page, str(int(section.split(":")[1]) + 1))
+    press(page, str(int(move_section(page).split(":")[1]) + 1))
     assert state(page)["pending"] == "top"
     # Focus lands on the first choice; Tab to "move" and press Enter.
     tab_to(page, "#decision [data-action='move']")
@@ -67,7 +106,10 @@ def test_a_turn_with_the_keyboard_only(controls_page):
     info = state(page)
     assert info["pending"] == "move_unit", info
     destination = info["targets"][0]
-    tab_to(page, f"#board [data-hex='{destination}']", backwards=True)
+    # Back into the board with Shift+Tab, then the arrow keys to the destination.
+    tab_to(page, "#board [data-hex]", backwards=True)
+    arrow_to(page, destination)
+    assert page.inner_text("#hex-info").startswith(destination), "the info line follows"
     press(page, "Enter")
     assert page.locator(f"#pieces .stack[data-at='{destination}'] .piece").count() >= 1
     # Finish the turn with Tab and Enter: pass every remaining step.
@@ -189,6 +231,17 @@ def test_zoom_and_pan_the_board(controls_page):
     page.wait_for_function(
         f"document.getElementById('board').viewBox.baseVal.width < {panned[2] - 1}"
     )
+    # A mouse let go outside the board pans no more when it comes back without a button.
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 30, y, steps=3)
+    side = page.locator("#players").bounding_box()
+    page.mouse.move(side["x"] + 20, side["y"] + 20, steps=3)
+    page.mouse.up()
+    let_go = view_box(page)
+    page.mouse.move(x, y, steps=5)
+    page.mouse.move(x + 60, y + 60, steps=5)
+    assert view_box(page) == let_go
     page.click("[data-cmd='zoom-reset']")
     assert view_box(page) == whole
 
@@ -277,3 +330,69 @@ def test_watch_speed_reveals_the_automa_turn_line_by_line(browser, site_url):
         assert loaded.console_errors == []
     finally:
         page.context.close()
+
+
+def focused_centre_in_view(page) -> bool:
+    return page.evaluate(
+        """() => {
+            const box = document.activeElement.getBBox();
+            const [x, y, w, h] = document.getElementById('board')
+                .getAttribute('viewBox').split(' ').map(Number);
+            const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+            return cx > x && cx < x + w && cy > y && cy < y + h;
+        }"""
+    )
+
+
+def test_arrow_keys_move_the_focus_from_hex_to_hex(controls_page):
+    page = controls_page.page
+    page.focus("#board [data-hex='r4c3']")
+    for key, expected in (
+        ("ArrowRight", "r4c4"),
+        ("ArrowLeft", "r4c3"),
+        ("ArrowUp", "r3c3"),  # even rows sit half a hex to the east: up-left
+        ("ArrowUp", "r2c3"),  # odd rows: up-right, so the focus zig-zags up a column
+        ("ArrowDown", "r3c3"),
+        ("ArrowDown", "r4c3"),
+        ("ArrowLeft", "r4c2"),
+    ):
+        page.keyboard.press(key)
+        assert focused(page, "data-hex") == expected, (key, expected)
+    assert page.inner_text("#hex-info").startswith("r4c2 · ")
+    page.focus("#board [data-hex='HB-polania']")
+    page.keyboard.press("ArrowLeft")  # the board's edge: the focus stays
+    assert focused(page, "data-hex") == "HB-polania"
+    page.keyboard.press("ArrowRight")
+    assert focused(page, "data-hex") == "r3c1"
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0, "arrows do not scroll"
+    # On a zoomed board the window follows the focus.
+    for _ in range(3):
+        page.click("[data-cmd='zoom-in']")
+    zoomed = view_box(page)
+    page.focus("#board [data-hex='r4c3']")
+    for expected in ("r4c4", "r4c5", "r4c6"):
+        page.keyboard.press("ArrowRight")
+        assert focused(page, "data-hex") == expected
+        assert focused_centre_in_view(page), expected
+    assert view_box(page)[0] > zoomed[0], "the window moved east with the focus"
+    page.click("[data-cmd='zoom-reset']")
+
+
+def test_a_short_mouse_drag_on_a_highlighted_hex_is_no_click(controls_page):
+    """Even where there is nothing to pan (the board is not zoomed), a drag picks no hex."""
+    page = controls_page.page
+    if state(page)["game"] != "on":
+        click(page, "#start")
+    press(page, str(int(move_section(page).split(":")[1]) + 1))
+    click(page, "#decision [data-action='move']")
+    info = state(page)
+    assert info["pending"] == "move" and info["targets"], info
+    x, y = hex_on_screen(page, info["targets"][0])
+    before = renders(page)
+    page.mouse.move(x - 8, y)
+    page.mouse.down()
+    page.mouse.move(x + 8, y, steps=4)
+    page.mouse.up()
+    assert renders(page) == before and state(page)["pending"] == "move"
+    click(page, f"#board [data-hex='{info['targets'][0]}']")  # a click on it does pick it
+    assert state(page)["pending"] == "move_unit" or page.locator("#decision .hex-choice").count()

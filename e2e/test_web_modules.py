@@ -413,3 +413,49 @@ def test_the_reveal_says_none_for_a_side_without_cards():
     assert cells(html, 0) == {"dial": "11", "cards": [], "total": "11"}
     assert ">none</td>" in html
     assert "11 (dial 11, no cards)" in render_screens.event_text(event, view, "en")
+
+
+def test_arrow_keys_step_to_the_hex_in_that_screen_direction():
+    from board_layout import ARROWS
+
+    def step(hid: str, *keys: str) -> str | None:
+        for key in keys:
+            hid = LAYOUT.hex_toward(hid, "Arrow" + key)
+        return hid
+
+    assert step("r4c3", "Right") == "r4c4" and step("r4c3", "Left") == "r4c2"
+    # Even rows sit half a hex to the east: Up from r4c3 is up-left, from r3c3 up-right.
+    assert step("r4c3", "Up") == "r3c3" and step("r3c3", "Up") == "r2c3"
+    assert step("r4c3", "Down") == "r5c3" and step("r5c3", "Down") == "r6c3"
+    assert step("HB-polania", "Right") == "r3c1" and step("r3c1", "Left") == "HB-polania"
+    assert step("HB-albion", "Right") == "HB-nordic"  # over the gap in the top row
+    assert step("HB-crimea", "Up") == "r7c2" and step("r8c3", "Left") == "HB-crimea"
+    # At the board's edge (or where nothing lies within 45 degrees) the focus stays.
+    assert step("r4c0", "Left") is None and step("r1c3", "Up") is None
+    assert step("HB-nordic", "Right") is None and step("r8c3", "Down") is None
+    for hid in LAYOUT.cells:
+        x0, y0 = LAYOUT.center(hid)
+        for key, (sx, sy) in ARROWS.items():
+            found = LAYOUT.hex_toward(hid, key)
+            if found is None:
+                continue
+            dx, dy = LAYOUT.center(found)[0] - x0, LAYOUT.center(found)[1] - y0
+            if sx:
+                assert dy == 0 and dx * sx > 0, (hid, key, found)
+            else:
+                assert dy * sy > 0 and abs(dx) <= abs(dy), (hid, key, found)
+    # Inside the board, Down walks back what Up did, and Left what Right did.
+    for hid, (row, col) in LAYOUT.cells.items():
+        if 2 <= row <= 6 and 1 <= col <= 5:
+            assert step(hid, "Up", "Down") == hid and step(hid, "Down", "Up") == hid
+            assert step(hid, "Left", "Right") == hid
+    # Every hex and home base can be reached from any other.
+    seen, todo = {"r4c3"}, ["r4c3"]
+    while todo:
+        here = todo.pop()
+        for key in ARROWS:
+            found = LAYOUT.hex_toward(here, key)
+            if found and found not in seen:
+                seen.add(found)
+                todo.append(found)
+    assert seen == set(LAYOUT.cells)

@@ -20,6 +20,8 @@ ROW_STEP = 1.5 * SIZE
 MARGIN = 8.0
 
 Point = tuple[float, float]
+#: Arrow keys as screen directions (x right, y down).
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
 class BoardLayout:
@@ -49,6 +51,30 @@ class BoardLayout:
         bx, by = self.center(b)
         nearest = sorted(self.corners(a), key=lambda p: (p[0] - bx) ** 2 + (p[1] - by) ** 2)
         return nearest[0], nearest[1]
+
+    def hex_toward(self, hid: str, key: str) -> str | None:
+        """Where an arrow key (``ARROWS``) moves the focus from ``hid``; None at the edge.
+
+        Left/Right: the nearest hex in the same row. Up/Down: a hex in the nearest row
+        above/below with a centre within 45 degrees of straight up/down, the straightest
+        one; of the two equally slanted hexes, the one with the same column number, so
+        Up, Up... zig-zags along a column and Down walks back the same way.
+        """
+        step_x, step_y = ARROWS[key]
+        x0, y0 = self.center(hid)
+        row0, col0 = self.cells[hid]
+        best: tuple | None = None
+        for other, (row, col) in self.cells.items():
+            x, y = self.center(other)
+            dx, dy = round(x - x0, 3), round(y - y0, 3)
+            if step_x and row == row0 and dx * step_x > 0:
+                rank = (abs(dx), 0.0, False, other)
+            elif step_y and dy * step_y > 0 and abs(dx) <= abs(dy):
+                rank = (abs(dy), abs(dx), col != col0, other)
+            else:
+                continue
+            best = min(best, rank) if best else rank
+        return best[-1] if best else None
 
     def view_box(self) -> tuple[float, float, float, float]:
         """(x, y, width, height) that holds every hex plus a margin."""

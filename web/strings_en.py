@@ -3,7 +3,7 @@
 EN: dict[str, str] = {
     # page and board
     "board.title": "The Scythe board",
-    "hint": "Hover over or tab to a hex to name it.",
+    "hint": "Hover over or tab to a hex to name it; the arrow keys then move between hexes.",
     "loading.drawing": "Drawing the board…",
     "error": "Something went wrong while starting the game: {error}",
     "legend.title": "Legend",
@@ -92,7 +92,7 @@ EN: dict[str, str] = {
     "speed.instant": "Instant",
     "speed.fast": "Fast",
     "speed.watch": "Watch",
-    "keys.help": "Keys: 1–5 pick a section, Tab moves between hexes and buttons, Enter clicks, U undoes.",
+    "keys.help": "Keys: 1–5 pick a section, Tab moves between hexes and buttons, the arrow keys from hex to hex, Enter clicks, U undoes.",
     # seats
     "seat.human": "Player {n} ({faction})",
     "seat.automa": "Automa ({faction})",

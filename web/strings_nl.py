@@ -3,7 +3,7 @@
 NL: dict[str, str] = {
     # pagina en bord
     "board.title": "Het Scythe-bord",
-    "hint": "Wijs een vak aan of ga er met Tab heen om het te benoemen.",
+    "hint": "Wijs een vak aan of ga er met Tab heen om het te benoemen; met de pijltjestoetsen ga je dan van vak naar vak.",
     "loading.drawing": "Het bord wordt getekend…",
     "error": "Er ging iets mis bij het starten van het spel: {error}",
     "legend.title": "Legenda",
@@ -92,7 +92,7 @@ NL: dict[str, str] = {
     "speed.instant": "Direct",
     "speed.fast": "Snel",
     "speed.watch": "Meekijken",
-    "keys.help": "Toetsen: 1–5 kiest een sectie, Tab gaat langs vakken en knoppen, Enter klikt, U maakt ongedaan.",
+    "keys.help": "Toetsen: 1–5 kiest een sectie, Tab gaat langs vakken en knoppen, de pijltjestoetsen van vak naar vak, Enter klikt, U maakt ongedaan.",
     # plaatsen
     "seat.human": "Speler {n} ({faction})",
     "seat.automa": "Automa ({faction})",

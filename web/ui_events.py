@@ -1,8 +1,8 @@
 """Browser events for the game: one delegated listener per event type.
 
 Clicks on ``[data-action]`` send that action, ``[data-cmd]`` runs a page command,
-``[data-hex]`` clicks a hex; keys 1-5 pick a section, Enter/Space click a focused
-hex, U undoes, Escape closes a hex's choices.
+``[data-hex]`` clicks a hex; keys 1-5 pick a section, the arrow keys move the focus
+from hex to hex, Enter/Space click a focused hex, U undoes, Escape closes a hex's choices.
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from __future__ import annotations
 import js
 import saves_ui
 import strings
+from board_layout import ARROWS
 from pyodide.ffi import create_proxy
 from render_board import describe, legend_html
 from render_pieces import hex_contents
 from strings import LANGUAGES, set_lang, text
-from ui import CELLS, SIDE, Page, attr, el, zoom_labels
+from ui import CELLS, LAYOUT, SIDE, Page, attr, el, zoom_labels
 
 document = js.document
 
@@ -114,6 +115,9 @@ def on_key(event) -> None:
     if key in ("Enter", " ") and attr(target, "data-hex"):
         event.preventDefault()
         PAGE.hex_clicked(attr(target, "data-hex"))
+    elif key in ARROWS and attr(target, "data-hex"):
+        event.preventDefault()  # no page scroll
+        focus_hex(LAYOUT.hex_toward(attr(target, "data-hex"), key))
     elif key in "12345" and len(key) == 1 and s:
         action = f"section:{int(key) - 1}"
         if action in s.legal():
@@ -125,6 +129,14 @@ def on_key(event) -> None:
         PAGE.zoom.button("zoom-out" if key == "-" else "zoom-in")
     elif key == "Escape":
         command("close-saves" if PAGE.panel == "saves" else "cancel", target)
+
+
+def focus_hex(hid: str | None) -> None:
+    """Focus a hex (the info line follows the focus), panning a zoomed board to it."""
+    group = document.querySelector(f"#board [data-hex='{hid}']") if hid else None
+    if group:
+        PAGE.zoom.reveal(*LAYOUT.center(hid))
+        group.focus()
 
 
 def on_hover(event) -> None:

@@ -8,6 +8,10 @@ The window never leaves the board and never zooms out past the whole board.
 (0.0, 0.0, 50.0, 40.0)
 >>> z.pan(-10.0, 0.0); z.view_box()
 (10.0, 0.0, 50.0, 40.0)
+>>> z.reveal(75.0, 10.0, 5.0), z.view_box()  # a point off to the right comes into view
+(True, (30.0, 0.0, 50.0, 40.0))
+>>> z.reveal(50.0, 20.0, 5.0)
+False
 >>> z.reset(); z.view_box()
 (0.0, 0.0, 100.0, 80.0)
 """
@@ -64,3 +68,16 @@ class BoardZoom:
         self.cx -= dx
         self.cy -= dy
         self.view_box()
+
+    def reveal(self, px: float, py: float, margin: float) -> bool:
+        """Pan just enough that (px, py) lies ``margin`` inside the window; True if it moved."""
+        x, y, w, h = self.view_box()
+        mx, my = min(margin, w / 4), min(margin, h / 4)
+        dx = min(0.0, px - mx - x) + max(0.0, px + mx - x - w)
+        dy = min(0.0, py - my - y) + max(0.0, py + my - y - h)
+        if not dx and not dy:
+            return False
+        self.cx += dx
+        self.cy += dy
+        self.view_box()
+        return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 import js
+from board_layout import SIZE
 from pyodide.ffi import create_proxy, to_js
 from zoom import DRAG_PX, BoardZoom
 
@@ -56,13 +57,25 @@ class ZoomControl:
         self.zoom.zoom_at(math.exp(-float(event.deltaY) * 0.002), px, py)
         self.apply()
 
+    def reveal(self, px: float, py: float) -> None:
+        """Pan a zoomed board so the board point (px, py) is in view, with a margin."""
+        if self.zoom.zoomed and self.zoom.reveal(px, py, margin=SIZE * 1.5):
+            self.apply()
+
     def on_down(self, event) -> None:
+        if not self.pointers:
+            # A new gesture: the click that ends the last one (if it had one) has come.
+            self.swallow_click = False
         self.pointers[int(event.pointerId)] = (float(event.clientX), float(event.clientY))
         self.travel = 0.0
 
     def on_move(self, event) -> None:
         pid = int(event.pointerId)
         if pid not in self.pointers:
+            return
+        if str(event.pointerType) == "mouse" and not int(event.buttons):
+            del self.pointers[pid]  # released outside the board: no pointerup came here
+            self.travel = 0.0
             return
         old = self.pointers[pid]
         new = (float(event.clientX), float(event.clientY))
@@ -73,10 +86,11 @@ class ZoomControl:
                 mid = self.board_point((new[0] + other[0]) / 2, (new[1] + other[1]) / 2)
                 self.zoom.zoom_at(after / before, *mid)
                 self.travel += DRAG_PX
-        elif self.zoom.zoomed:
-            (ax, ay), (bx, by) = self.board_point(*old), self.board_point(*new)
-            self.zoom.pan(bx - ax, by - ay)
+        else:  # a drag, even one that cannot pan, is no click
             self.travel += math.dist(old, new)
+            if self.zoom.zoomed:
+                (ax, ay), (bx, by) = self.board_point(*old), self.board_point(*new)
+                self.zoom.pan(bx - ax, by - ay)
         self.pointers[pid] = new
         self.apply()
 
