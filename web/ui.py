@@ -11,13 +11,14 @@ import js
 import saves_ui
 import strings
 from actions_ui import targets
+from automa_pacing import SPEEDS, AutomaPacing
 from board_layout import BoardLayout
+from page_saves import PageSaves
 from pyodide.ffi import create_proxy
 from render_board import board_svg, legend_html
 from render_decision import decision_html
 from render_pieces import pieces_svg
 from render_players import players_html
-from render_saves import error_text
 from render_screens import (
     default_setup,
     end_html,
@@ -32,7 +33,7 @@ from render_screens import (
     watch_html,
 )
 from session import Session
-from storage import SaveError, SaveStore, parse_fragment
+from storage import SaveStore
 from strings import LANGUAGES, text
 from watch_board import watched_board
 from zoom_events import ZoomControl
@@ -44,9 +45,6 @@ document = js.document
 SUMMARY = board_summary()
 CELLS = {cell["id"]: cell for cell in SUMMARY["hexes"]}
 LAYOUT = BoardLayout(SUMMARY["hexes"])
-SPEEDS = {"instant": 0, "fast": 350, "watch": 700}
-#: "Watch": ms between the Automa turn's explanation lines, shown one by one.
-WATCH_LINE = 650
 SIDE = (
     '<div id="decision" class="decision" aria-live="polite"></div>'
     '<p id="hex-info" class="hex-info" aria-live="polite"></p>'
@@ -66,8 +64,10 @@ def attr(node, name: str) -> str | None:
     return str(value) if value else None
 
 
-class Page:
-    """What the page shows besides the engine state: language, setup, choices in progress."""
+class Page(AutomaPacing, PageSaves):
+    """What the page shows besides the engine state: language, setup, choices in progress.
+
+    Automa pacing and saving live in the mixins (``automa_pacing``, ``page_saves``)."""
 
     def __init__(self) -> None:
         self.session: Session | None = None
@@ -78,15 +78,10 @@ class Page:
         self.combat_pick: dict = {}
         #: The last combat revealed: (session, its log index, the log's end after it).
         self.reveal: tuple | None = None
-        self.speed = "instant"
         self.end_closed = False
         self.log_shown: tuple = ()
         self.renders = 0
-        self.timer = None
-        self.tick_proxy = create_proxy(self.tick)
-        #: "Watch" speed: (session, log start, log end, lines shown) of the Automa turn.
-        self.watch: tuple | None = None
-        self.line_proxy = create_proxy(self.watch_line)
+        self.init_pacing()
         self.zoom = ZoomControl(LAYOUT.view_box())
         #: The view last drawn (the hover info reads it instead of asking the engine again).
         self.view: dict | None = None
@@ -219,30 +214,6 @@ class Page:
         body.viewer = "" if seat is None or s.handover else str(seat)
         body.handover = "1" if s.handover else "0"
 
-    def watched(self) -> list:
-        """The Automa turn's log entries shown so far at "watch" speed."""
-        if self.watch is None:
-            return []
-        session, start, end, shown = self.watch
-        if session is not self.session or len(session.state.log) < end:
-            self.watch = None
-            return []
-        return session.state.log[start:end][:shown]
-
-    def watch_line(self, *_args) -> None:
-        """Show the next explanation line; after the last, go on with the next turn."""
-        self.timer = None
-        if self.watch is None:
-            return
-        session, start, end, shown = self.watch
-        if session is self.session and shown < end - start:
-            self.watch = (session, start, end, shown + 1)
-            self.timer = js.setTimeout(self.line_proxy, WATCH_LINE)
-        else:
-            self.watch = None
-            self.schedule()
-        self.render()
-
     def reveal_markup(self, view: dict) -> str:
         """The combat reveal dialog, while it belongs to this game and was not undone."""
         if self.reveal is None:
@@ -278,67 +249,6 @@ class Page:
             f'id="show-end">{text("end.show")}</button> '
             f'<button type="button" data-cmd="new">{text("game.new")}</button></p>'
         )
-
-    def remember(self) -> None:
-        """Keep the game in the page address: a reload resumes it, and it can be shared."""
-        s = self.session
-        address = f"{js.location.pathname}{js.location.search}"
-        if s is not None:
-            address += s.fragment()
-        if address != f"{js.location.pathname}{js.location.search}{js.location.hash}":
-            js.history.replaceState(None, "", address)
-
-    def save(self) -> None:
-        """Autosave after every decision (``storage.SaveStore``); a failure only warns."""
-        s = self.session
-        if s is None or s.saved_decisions == len(s.state.history):
-            return
-        try:
-            info = self.saves.autosave(s.state, str(js.Date.new().toISOString()), s.save_id)
-        except SaveError as exc:
-            self.notice = text("saves.failed", error=error_text(exc.code, exc.message, self.lang))
-            return
-        s.save_id, s.saved_decisions = info.id, len(s.state.history)
-        self.notice = ""
-
-    def saved(self) -> list:
-        try:
-            return self.saves.list().games
-        except SaveError:
-            return []
-
-    def resume(self, game_id: str) -> None:
-        try:
-            session = Session.from_record(self.saves.resume(game_id))
-        except ValueError as exc:  # SaveError, IllegalActionError
-            self.saves_message = error_text(getattr(exc, "code", "damaged"), str(exc), self.lang)
-            self.render()
-            return
-        session.save_id, session.saved_decisions = game_id, len(session.state.history)
-        self.stop_timer()
-        self.session, self.error, self.end_closed = session, "", False
-        self.replay, self.panel = None, ""
-        self.after_change()
-
-    def stop_timer(self) -> None:
-        if self.timer is not None:
-            js.clearTimeout(self.timer)
-            self.timer = None
-
-    def load_link(self, fragment: str) -> None:
-        try:
-            self.session = Session.from_record(parse_fragment(fragment))
-        except ValueError as exc:  # SaveError (a RecordError), IllegalActionError
-            code = getattr(exc, "code", "bad_link")
-            self.error = text("link.error", error=error_text(code, str(exc), self.lang))
-            return
-        try:  # a reload: keep writing to the game's own save, not a copy
-            found = self.saves.find(self.session.state)
-        except SaveError:
-            found = None
-        if found is not None:
-            self.session.save_id = found.id
-            self.session.saved_decisions = found.decisions
 
     def _mark_rendered(self) -> None:
         self.remember()
@@ -396,30 +306,6 @@ class Page:
             self.schedule()
         self.render()
         self.refocus()
-
-    def play_automa(self) -> bool:
-        """One Automa turn, timed into ``window.__automa_ms`` (for bench/ui.py)."""
-        started = js.performance.now()
-        played = self.session is not None and self.session.play_automa()
-        if played:
-            getattr(js.window, "__automa_ms").push(js.performance.now() - started)
-        return played
-
-    def schedule(self) -> None:
-        if self.timer is None and self.session and self.session.automa_to_play():
-            self.timer = js.setTimeout(self.tick_proxy, SPEEDS[self.speed])
-
-    def tick(self, *_args) -> None:
-        self.timer = None
-        s = self.session
-        start = len(s.state.log) if s else 0
-        if self.play_automa():
-            if self.speed == "watch" and len(s.state.log) > start:
-                self.watch = (s, start, len(s.state.log), 0)
-                self.watch_line()
-                return
-            self.render()
-            self.schedule()
 
     def hex_clicked(self, hid: str) -> None:
         s = self.session

@@ -1,0 +1,81 @@
+"""How fast Automa turns play in the page: at once, after a pause, or line by line.
+
+A mixin of ``ui.Page`` (browser only, uses ``js``): it keeps the speed, the timer
+and, at "watch" speed, how many of the turn's explanation lines are shown so far.
+The engine plays an Automa turn as one action; this only paces how it is shown.
+"""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import create_proxy
+
+#: Milliseconds before an Automa turn is played, per speed setting.
+SPEEDS = {"instant": 0, "fast": 350, "watch": 700}
+#: "Watch": ms between the Automa turn's explanation lines, shown one by one.
+WATCH_LINE = 650
+
+
+class AutomaPacing:
+    """Plays Automa turns for a page that has ``session`` and ``render()``."""
+
+    def init_pacing(self) -> None:
+        self.speed = "instant"
+        self.timer = None
+        self.tick_proxy = create_proxy(self.tick)
+        #: "Watch" speed: (session, log start, log end, lines shown) of the Automa turn.
+        self.watch: tuple | None = None
+        self.line_proxy = create_proxy(self.watch_line)
+
+    def watched(self) -> list:
+        """The Automa turn's log entries shown so far at "watch" speed."""
+        if self.watch is None:
+            return []
+        session, start, end, shown = self.watch
+        if session is not self.session or len(session.state.log) < end:
+            self.watch = None
+            return []
+        return session.state.log[start:end][:shown]
+
+    def watch_line(self, *_args) -> None:
+        """Show the next explanation line; after the last, go on with the next turn."""
+        self.timer = None
+        if self.watch is None:
+            return
+        session, start, end, shown = self.watch
+        if session is self.session and shown < end - start:
+            self.watch = (session, start, end, shown + 1)
+            self.timer = js.setTimeout(self.line_proxy, WATCH_LINE)
+        else:
+            self.watch = None
+            self.schedule()
+        self.render()
+
+    def stop_timer(self) -> None:
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+            self.timer = None
+
+    def play_automa(self) -> bool:
+        """One Automa turn, timed into ``window.__automa_ms`` (for bench/ui.py)."""
+        started = js.performance.now()
+        played = self.session is not None and self.session.play_automa()
+        if played:
+            getattr(js.window, "__automa_ms").push(js.performance.now() - started)
+        return played
+
+    def schedule(self) -> None:
+        if self.timer is None and self.session and self.session.automa_to_play():
+            self.timer = js.setTimeout(self.tick_proxy, SPEEDS[self.speed])
+
+    def tick(self, *_args) -> None:
+        self.timer = None
+        s = self.session
+        start = len(s.state.log) if s else 0
+        if self.play_automa():
+            if self.speed == "watch" and len(s.state.log) > start:
+                self.watch = (s, start, len(s.state.log), 0)
+                self.watch_line()
+                return
+            self.render()
+            self.schedule()
