@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from saves_helpers import played
 
 from scythe_core import RecordError, from_json, legal_actions, new_game, record, replay
 from scythe_core import rng as prng
@@ -17,13 +18,8 @@ from scythe_core.state import state_to_dict
 
 
 def random_game(seed: int, seats: int = 2, limit: int = 10_000):
-    state = new_game({"seed": seed, "seats": [{} for _ in range(seats)]})
-    chooser = prng.seed_state(seed)
-    while not state.game_over and len(state.history) < limit:
-        options = legal_actions(state)
-        chooser, pick = prng.randbelow(chooser, len(options))
-        apply_in_place(state, options[pick])
-    return state
+    """A game after up to ``limit`` random legal decisions."""
+    return played(seed, limit, [{} for _ in range(seats)])
 
 
 @pytest.mark.parametrize("seats", [1, 2, 5])
