@@ -245,3 +245,47 @@ def test_a_new_build_replaces_the_cache_and_a_half_deployed_one_changes_nothing(
     finally:
         loaded.page.context.close()
         stop(server)
+
+
+@pytest.mark.browser
+def test_a_new_build_taking_over_offers_a_reload_that_keeps_the_game(
+    browser, build_module, site_plan, tmp_path
+):
+    site = tmp_path / "site"
+    build_module.sync(site_plan, site)
+    server = serve(build_module, site)
+    url = build_module.server_url(server)
+    old_sw = (site / "sw.js").read_text()
+    loaded = open_page(browser, url)
+    try:
+        page = loaded.page
+        wait_for_cache(
+            page, f"scythe:{url}:{build_module.sw_version(old_sw)}", len(precache_urls(old_sw))
+        )
+        # The first worker taking over a first visit is no update.
+        assert page.locator("#update-reload").count() == 0
+        page.wait_for_selector(UI_READY, state="attached")
+        click(page, "#start")
+        act(page, "section:0")
+        before = state(page)
+        assert before["game"] == "on"
+        assert page.locator("#update-reload").count() == 0
+
+        new_plan = changed_plan(build_module, site_plan)
+        build_module.sync(new_plan, site)
+        assert page.evaluate(UPDATE) == "activated"
+        page.wait_for_selector("#update-reload", timeout=10_000)
+        assert "new version" in page.inner_text("#controls .update")
+
+        with page.expect_navigation():
+            page.click("#update-reload")
+        page.wait_for_selector(UI_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        after = state(page)
+        assert after["game"] == "on" and after["pending"] == before["pending"], (before, after)
+        assert page.locator("#update-reload").count() == 0, "the reloaded page is the new build"
+        served = page.evaluate("async () => await (await fetch('./style.css')).text()")
+        assert served.endswith(CHANGED_CSS.decode())
+        assert loaded.console_errors == [], loaded.console_errors
+    finally:
+        loaded.page.context.close()
+        stop(server)

@@ -9,7 +9,8 @@
      deploy can never enter this build's cache (install fails, the old worker stays);
    - fetch answers from this build's cache only (cache first), else the network;
    - activate deletes the caches of older builds of this site, then takes over the
-     open pages (skipWaiting + clients.claim).
+     open pages (skipWaiting + clients.claim); an open page then offers a reload
+     (web/ui_events.py watch_for_updates).
    Every URL is relative to this file, so the site works from any sub-path. */
 "use strict";
 

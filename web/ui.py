@@ -87,6 +87,8 @@ class Page(AutomaPacing, PageSaves):
         self.view: dict | None = None
         self.saves = SaveStore(js.localStorage)
         self.notice = ""
+        #: A newer build's service worker has taken over: offer a reload.
+        self.update_ready = False
         #: The replay being watched (``replay.Replay``), the screen over the board
         #: ("saves" or ""), its message, and the link to copy by hand (no clipboard).
         self.replay = None
@@ -118,9 +120,16 @@ class Page(AutomaPacing, PageSaves):
             for k in SPEEDS
         )
         undo_off = "" if s and s.can_undo() else " disabled"
+        update = (
+            f'<span class="update" role="status">{text("update.ready")} '
+            f'<button type="button" data-cmd="reload" id="update-reload" '
+            f'title="{text("update.tip")}">{text("update.reload")}</button></span>'
+            if self.update_ready
+            else ""
+        )
         el("controls").innerHTML = (
             f'<span id="game-status" class="game-status">{status}</span>'
-            f'<span class="notice" role="alert">{self.notice}</span>'
+            f'<span class="notice" role="alert">{self.notice}</span>{update}'
             f'<button type="button" data-cmd="undo" id="undo" title="{text("game.undo.tip")}"{undo_off}>{text("game.undo")}</button>'
             f'<label class="speed">{text("speed.label")} <select id="speed">{speeds}</select></label>'
             f'<button type="button" data-cmd="new" id="new-game">{text("game.new")}</button>'

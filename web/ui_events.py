@@ -54,6 +54,8 @@ def command(name: str, target) -> None:
         page.stop_timer()
         page.session, page.replay, page.panel = None, None, ""
         page.render()
+    elif name == "reload":
+        js.location.reload()
     elif name == "reseed":
         page.read_setup()
         page.setup["seed"] = int(js.Math.floor(js.Math.random() * 1_000_000))
@@ -169,6 +171,26 @@ def timed(handler):
     return run
 
 
+def watch_for_updates() -> None:
+    """Offer a reload when a newer build's service worker takes over this page.
+
+    The first worker of a first visit also takes over (``clients.claim``); that is no
+    update, so a change counts only once some worker controlled the page before it.
+    The running page keeps its code until the reload; the game is saved meanwhile."""
+    workers = getattr(js.navigator, "serviceWorker", None)
+    if not workers:
+        return
+    seen = {"worker": bool(workers.controller)}
+
+    def on_change(_event) -> None:
+        if seen["worker"]:
+            PAGE.update_ready = True
+            PAGE.header()
+        seen["worker"] = True
+
+    workers.addEventListener("controllerchange", create_proxy(on_change))
+
+
 def install() -> Page:
     """Build the side panel and the header controls, then show the new-game screen."""
     global PAGE
@@ -198,6 +220,7 @@ def install() -> Page:
         ("focusin", on_hover, el("board-wrap")),
     ):
         where.addEventListener(name, create_proxy(handler))
+    watch_for_updates()
     address = str(js.location.hash)
     if address.startswith("#g"):
         PAGE.load_link(address)
