@@ -459,3 +459,38 @@ def test_arrow_keys_step_to_the_hex_in_that_screen_direction():
                 seen.add(found)
                 todo.append(found)
     assert seen == set(LAYOUT.cells)
+
+
+def test_how_much_a_territory_produces_is_asked_from_the_full_amount_down():
+    """A random game until a territory with 2+ workers produces: the prompt names the
+    resource and the hex, the buttons go from all workers down to one."""
+    for seed in range(40):
+        session = Session({"seed": seed, "seats": [{}, {}]})
+        chooser = rng.seed_state(seed)
+        for _ in range(600):
+            if session.handover:
+                session.finish_handover()
+            view = session.view()
+            pending = view["pending"]
+            if pending["kind"] == "produce_amounts" and pending["product"] != "worker":
+                break
+            if session.game_over:
+                break
+            legal = session.legal()
+            chooser, pick = rng.randbelow(chooser, len(legal))
+            session.act(legal[pick])
+        else:
+            continue
+        if pending["kind"] == "produce_amounts" and pending["product"] != "worker":
+            break
+    else:
+        pytest.fail("no random game asked how much to produce")
+    seat = pending["seat"]
+    html = render_decision.decision_html(view, seat, session.legal(), "en")
+    resource = strings.text(f"res.{pending['product']}", "en")
+    assert f"How much {resource} on {pending['hex']}?" in html
+    shown = re.findall(r'data-action="amount:(\d+)"', html)
+    assert len(shown) >= 2 and shown == sorted(shown, key=int, reverse=True), shown
+    assert f">{shown[0]} {resource}<" in html
+    nl = render_decision.decision_html(view, seat, session.legal(), "nl")
+    assert "Hoeveel " + strings.text("res." + pending["product"], "nl") in nl

@@ -49,6 +49,7 @@ TERMS = {
         "factory": "takes Factory card {0}",
         "take": "takes the Factory card's top action",
         "workers": "places {0} new workers",
+        "amount": "produces {0} there",
         "peek": "looks at the combat cards of seat {0}",
     },
     "nl": {
@@ -85,6 +86,7 @@ TERMS = {
         "factory": "neemt Fabriekskaart {0}",
         "take": "neemt de bovenste actie van de Fabriekskaart",
         "workers": "plaatst {0} nieuwe werkers",
+        "amount": "produceert er {0}",
         "peek": "bekijkt de gevechtskaarten van plaats {0}",
     },
 }

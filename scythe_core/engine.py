@@ -12,7 +12,7 @@ HANDLERS: dict = {
     "move": (top_actions.legal_move, top_actions.apply_move),
     "move_unit": (top_actions.legal_move_unit, top_actions.apply_move_unit),
     "trade_place": (top_actions.legal_trade_place, top_actions.apply_trade_place),
-    "produce_workers": (top_actions.legal_produce_workers, top_actions.apply_produce_workers),
+    "produce_amounts": (top_actions.legal_produce_amounts, top_actions.apply_produce_amounts),
     "bottom": (turn.legal_bottom, turn.apply_bottom),
     "pay": (bottom_actions.legal_pay, bottom_actions.apply_pay),
     "bottom_coins": (bottom_actions.legal_bottom_coins, bottom_actions.apply_bottom_coins),

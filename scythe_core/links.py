@@ -20,7 +20,7 @@ import binascii
 import json
 import zlib
 
-from .records import RULES_VERSION, RecordError
+from .records import RULES_VERSION, RecordError, apply_decision
 from .state import GameState
 
 LINK_PREFIX = "g1."
@@ -55,7 +55,6 @@ def _unpack(link: str) -> list[str]:
 
 def decode_link(link: str) -> GameState:
     """Rebuild the game of a link; RecordError for anything malformed or illegal."""
-    from .engine import apply_in_place
     from .setup import SetupError, new_game
     from .state import IllegalActionError
 
@@ -74,7 +73,7 @@ def decode_link(link: str) -> GameState:
         raise RecordError(f"the link's game setup is not valid: {exc}") from exc
     for number, action in enumerate(actions, start=1):
         try:
-            apply_in_place(state, action)
+            apply_decision(state, action, header.get("rules"))
         except IllegalActionError as exc:
             raise RecordError(
                 f"decision {number} in the link ({action!r}) is not legal at that point"

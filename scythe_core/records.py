@@ -8,7 +8,10 @@ from .state import GameState, state_from_dict, state_to_dict
 
 SNAPSHOT_FORMAT = 1
 RECORD_FORMAT = 1
-RULES_VERSION = "0.1"
+#: "0.2": a territory with a choice asks how much it produces (``amount:N``).
+RULES_VERSION = "0.2"
+#: Rules versions whose records never answer that question: every worker produced.
+ALL_WORKERS_PRODUCE = ("0.1",)
 
 
 class RecordError(ValueError):
@@ -44,7 +47,6 @@ def record(state: GameState) -> dict:
 
 def replay(rec: dict) -> GameState:
     """Rebuild a game from its record, checking every decision's legality."""
-    from .engine import apply_in_place
     from .setup import SetupError, new_game
     from .state import IllegalActionError
 
@@ -59,7 +61,29 @@ def replay(rec: dict) -> GameState:
         raise RecordError(f"bad setup: {exc}") from exc
     for i, action in enumerate(actions):
         try:
-            apply_in_place(state, action)
+            apply_decision(state, action, rec.get("rules"))
         except IllegalActionError as exc:
             raise RecordError(f"decision {i + 1} ({action!r}) is not legal: {exc}") from exc
     return state
+
+
+def apply_decision(state: GameState, action: str, rules: object) -> None:
+    """Apply one recorded decision, written under the rules version ``rules``.
+
+    Records of rules 0.1 never say how much a territory produces (every worker did):
+    when such a record's next decision does not fit that question, the full amount is
+    answered first, so old saves and links still open."""
+    from .engine import apply_in_place, legal_actions
+    from .state import IllegalActionError
+
+    try:
+        apply_in_place(state, action)
+    except IllegalActionError:
+        pending = state.pending
+        if rules not in ALL_WORKERS_PRODUCE or pending.get("kind") != "produce_amounts":
+            raise
+        amounts = [a for a in legal_actions(state) if a.startswith(("amount:", "workers:"))]
+        if not amounts or pending.get("product") == "worker":
+            raise
+        apply_in_place(state, max(amounts, key=lambda a: int(a.split(":")[1])))
+        apply_decision(state, action, rules)

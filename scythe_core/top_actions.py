@@ -172,43 +172,65 @@ def produce_options(state: GameState, player: Player) -> list[str]:
 
 
 def perform_produce(state: GameState, player: Player, hexes: list[str]) -> None:
-    """Pay, produce the resources, then ask how many workers each village makes."""
+    """Pay, then produce territory by territory (reading order).
+
+    Each worker (and the Mill) *may* produce one: the rulebook's example has a
+    mountain with 2 workers produce "1 or 2 metal". So a territory with a choice
+    asks how many (``amount:N``, at least 1 - none is the same as not choosing the
+    territory; a village asks ``workers:N`` from 0, limited by the workers left on
+    the mat)."""
     pay_track_cost(player, produce_cost(player))
     mill = player.structures.get("mill")
-    villages = []
-    for hid in sorted(hexes, key=reading_order_key):
-        makers = player.workers.count(hid) + (1 if hid == mill else 0)
-        product = PRODUCTION[TERRAIN[hid]]
-        if product == "worker":
-            villages.append([hid, makers])
-            continue
-        state.add_resource(hid, product, makers)
-    state.pending = {"seat": player.seat, "kind": "produce_workers", "villages": villages}
-    _next_village(state)
+    queue = [
+        [hid, PRODUCTION[TERRAIN[hid]], player.workers.count(hid) + (1 if hid == mill else 0)]
+        for hid in sorted(hexes, key=reading_order_key)
+    ]
+    state.pending = {"seat": player.seat, "kind": "produce_amounts", "queue": queue}
+    _next_territory(state)
 
 
-def _next_village(state: GameState) -> None:
-    """Each worker may produce: the player picks how many new workers a village gets."""
+def _produce_choices(state: GameState, product: str, makers: int) -> list[int]:
+    """How many a territory may produce (the full amount first)."""
+    if product == "worker":
+        return list(range(min(makers, state.active.workers.count(None)), -1, -1))
+    return list(range(makers, 0, -1))
+
+
+def _produce(state: GameState, hid: str, product: str, amount: int) -> None:
+    if product == "worker":
+        for _ in range(amount):
+            deploy_worker(state.active, hid)
+    elif amount:
+        state.add_resource(hid, product, amount)
+
+
+def _next_territory(state: GameState) -> None:
+    """Produce on every territory without a choice; stop at the next one with a choice."""
     from .turn import after_top
 
-    villages = state.pending["villages"]
-    while villages and not legal_produce_workers(state)[1:]:
-        villages.pop(0)
-    if not villages:
-        after_top(state)
+    pending = state.pending
+    queue = pending["queue"]
+    while queue:
+        hid, product, makers = queue[0]
+        choices = _produce_choices(state, product, makers)
+        if len(choices) > 1:
+            pending["hex"], pending["product"] = hid, product
+            return
+        _produce(state, hid, product, choices[0] if choices else 0)
+        queue.pop(0)
+    after_top(state)
 
 
-def legal_produce_workers(state: GameState) -> list[str]:
-    hid, makers = state.pending["villages"][0]
-    on_mat = state.active.workers.count(None)
-    return [f"workers:{n}" for n in range(min(makers, on_mat) + 1)]
+def legal_produce_amounts(state: GameState) -> list[str]:
+    _hid, product, makers = state.pending["queue"][0]
+    verb = "workers" if product == "worker" else "amount"
+    return [f"{verb}:{n}" for n in _produce_choices(state, product, makers)]
 
 
-def apply_produce_workers(state: GameState, action: str) -> None:
-    hid, _ = state.pending["villages"].pop(0)
-    for _ in range(int(action.split(":")[1])):
-        deploy_worker(state.active, hid)
-    _next_village(state)
+def apply_produce_amounts(state: GameState, action: str) -> None:
+    hid, product, _makers = state.pending["queue"].pop(0)
+    _produce(state, hid, product, int(action.split(":")[1]))
+    _next_territory(state)
 
 
 # --- move --------------------------------------------------------------------

@@ -272,7 +272,8 @@ def test_promo_encounters_only_behind_the_option():
 
 
 def test_random_playouts_reach_encounters_factory_cards_and_objectives():
-    """Seeded random games (steered toward the Factory) with every option of these modules."""
+    """Seeded random games (the character steered toward the Factory) with every option
+    of these modules."""
     from scythe_core import rng as prng
 
     events = {"encounter": 0, "factory_card": 0, "objective": 0}
@@ -284,8 +285,10 @@ def test_random_playouts_reach_encounters_factory_cards_and_objectives():
             options = legal_actions(state)
             chooser, pick = prng.randbelow(chooser, len(options))
             action = options[pick]
-            if "to:r4c3" in options:
-                action = "to:r4c3"
+            for preferred in ("to:r4c3", "unit:character"):
+                if preferred in options:
+                    action = preferred
+                    break
             apply_in_place(state, action)
         for entry in state.log:
             if entry["event"] in events:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
+import zlib
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -145,3 +147,38 @@ def test_promo_options_add_the_promo_cards_to_the_decks():
     held = [c for p in promo.players for c in p.objectives]
     assert max(promo.objective_deck + held) > 23
     assert max(c for p in base.players for c in p.objectives) <= 23
+
+
+def full_production_game(seed: int, decisions: int):
+    """A random 2-seat game in which every territory produces all it can."""
+    state = new_game({"seed": seed, "seats": [{}, {}]})
+    chooser = prng.seed_state(seed)
+    while not state.game_over and len(state.history) < decisions:
+        options = legal_actions(state)
+        amounts = [a for a in options if a.startswith("amount:")]
+        if amounts:
+            apply_in_place(state, max(amounts, key=lambda a: int(a.split(":")[1])))
+            continue
+        chooser, pick = prng.randbelow(chooser, len(options))
+        apply_in_place(state, options[pick])
+    return state
+
+
+def test_records_and_links_of_rules_0_1_open_with_every_worker_producing():
+    """Before rules 0.2 no record said how much a territory produced: all workers did.
+    Such old saves and links still open; the same decisions marked 0.2 do not."""
+    state = full_production_game(1, 2500)
+    asked = [a for a in state.history if a.startswith("amount:")]
+    assert len(asked) >= 3, "the game produced on territories with several workers"
+    old = record(state)
+    old["rules"] = "0.1"
+    old["actions"] = [a for a in state.history if not a.startswith("amount:")]
+    assert state_to_dict(replay(old)) == state_to_dict(state)
+    with pytest.raises(RecordError):
+        replay({**old, "rules": "0.2"})
+    header = {"link": 1, "rules": "0.1", "setup": state.setup}
+    lines = [json.dumps(header, separators=(",", ":"), sort_keys=True), *old["actions"]]
+    packed = zlib.compress("\n".join(lines).encode(), 9)
+    link = LINK_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    assert state_to_dict(decode_link(link)) == state_to_dict(state)
+    assert record(decode_link(link))["rules"] == "0.2"

@@ -259,7 +259,29 @@ def test_each_worker_produces_one_resource_of_its_territory():
     state, p = nordic_game()
     set_workers(p, "r2c4", "r2c4", "r1c5")
     play(choose_top(state, "produce"), "produce:r1c5+r2c4")
+    assert legal_actions(state) == ["amount:1", "amount:2"]
+    play(state, "amount:2")
     assert state.resources == {"r2c4": {"metal": 2}, "r1c5": {"oil": 1}}
+
+
+def test_each_worker_may_produce_so_a_territory_can_give_less():
+    """The rulebook's example: a farm with 1 worker and a mountain with 2 workers
+    produce 1 food and "1 or 2 metal"."""
+    state, p = nordic_game()
+    set_workers(p, "r2c4", "r2c4", "r2c5")  # r2c4 mountain, r2c5 farm
+    play(choose_top(state, "produce"), "produce:r2c4+r2c5")
+    assert state.pending["hex"] == "r2c4" and state.pending["product"] == "metal"
+    assert legal_actions(state) == ["amount:1", "amount:2"]
+    play(state, "amount:1")
+    assert state.resources == {"r2c4": {"metal": 1}, "r2c5": {"food": 1}}
+
+
+def test_a_lone_worker_and_a_lone_mill_are_not_asked():
+    state, p = nordic_game()
+    set_workers(p, "r1c4", "r1c5")
+    play(choose_top(state, "produce"), "produce:r1c4+r1c5")
+    assert state.pending["kind"] != "produce_amounts"
+    assert state.resources == {"r1c4": {"wood": 1}, "r1c5": {"oil": 1}}
 
 
 def test_produce_on_up_to_two_different_territories():
@@ -329,6 +351,8 @@ def test_the_mill_adds_to_the_workers_on_its_territory():
     set_workers(p, "r2c5", "r2c5")
     p.structures = {"mill": "r2c5"}
     play(choose_top(state, "produce"), "produce:r2c5")
+    assert legal_actions(state) == ["amount:1", "amount:2", "amount:3"]
+    play(state, "amount:3")
     assert state.resources == {"r2c5": {"food": 3}}
 
 
@@ -340,7 +364,7 @@ def test_the_mills_territory_is_produced_in_addition_to_the_usual_two():
     options = legal_actions(choose_top(state, "produce"))
     assert "produce:r1c4+r1c5+r2c5" in options
     assert not any(o.count("+") > 2 for o in options)
-    play(state, "produce:r1c4+r1c5+r2c5")
+    play(state, "produce:r1c4+r1c5+r2c5", "amount:2")
     assert state.resources == {"r1c4": {"wood": 1}, "r1c5": {"oil": 1}, "r2c5": {"food": 2}}
 
 
@@ -382,7 +406,7 @@ def test_produce_costs_more_as_workers_leave_the_mat(on_board, cost):
     state, p = nordic_game()
     set_workers(p, *["r1c4"] * on_board)
     p.power, p.popularity, p.coins = 5, 5, 5
-    play(choose_top(state, "produce"), "produce:r1c4")
+    play(choose_top(state, "produce"), "produce:r1c4", f"amount:{on_board}")
     assert (5 - p.power, 5 - p.popularity, 5 - p.coins) == cost
     assert state.resources == {"r1c4": {"wood": on_board}}
 

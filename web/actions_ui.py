@@ -23,6 +23,8 @@ from scythe_core.describe import describe
 HEX = re.compile(r"\b(r\d+c\d+|HB-[a-z]+)\b")
 #: Actions that end or decline a step: shown last, in a quieter style.
 PASSIVE = ("skip", "done", "stop", "end_turn", "artillery:hold")
+#: Choices of how many to produce: the full amount first (the usual answer).
+COUNTS_DOWN = ("amount", "workers")
 
 
 def hexes_of(action: str, view: dict | None = None, seat: int | None = None) -> list[str]:
@@ -64,7 +66,8 @@ def is_passive(action: str) -> bool:
 
 
 def groups(actions: list[str]) -> list[tuple[str, list[str]]]:
-    """Buttons in groups by verb: objective reveals and passive steps go last."""
+    """Buttons in groups by verb: objective reveals and passive steps go last; how
+    much to produce is offered from the full amount down."""
     by_verb: dict[str, list[str]] = {}
     for action in actions:
         verb = action.split(":")[0].split("@")[0].split("/")[0]
@@ -73,6 +76,9 @@ def groups(actions: list[str]) -> list[tuple[str, list[str]]]:
         elif verb == "objective":
             verb = "~objective"
         by_verb.setdefault(verb, []).append(action)
+    for verb in COUNTS_DOWN:
+        if verb in by_verb:
+            by_verb[verb].sort(key=lambda a: -int(a.split(":")[1]))
     return sorted(by_verb.items(), key=lambda item: (item[0].startswith("~"), item[0]))
 
 
@@ -111,6 +117,9 @@ def label(action: str, view: dict, seat: int | None, lang: str) -> str:
         name = _unit_name(arg, lang)
         key = "unit.pick" if verb == "unit" else "unit.load"
         return text(key, lang, unit=name, hex=where or "")
+    if verb == "amount":
+        product = view["pending"].get("product", "")
+        return text("act.amount", lang, n=arg, resource=text(f"res.{product}", lang))
     if verb == "coins" and arg:
         return text("coins.take", lang, n=arg)
     if verb == "objective":

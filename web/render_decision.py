@@ -118,7 +118,12 @@ def prompt(view: dict, lang: str) -> str:
     if pending["kind"] in ("top", "bottom") and pending.get("action"):
         key = "top" if pending["kind"] == "top" else "bottom"
         values["action"] = text(f"{key}.{pending['action']}", lang)
-    return text(f"prompt.{pending['kind']}", lang, **values)
+    kind = pending["kind"]
+    if kind == "produce_amounts":
+        kind = "produce_workers" if pending["product"] == "worker" else "produce_amount"
+        if kind == "produce_amount":
+            values["resource"] = text(f"res.{pending['product']}", lang)
+    return text(f"prompt.{kind}", lang, **values)
 
 
 def combat_html(view: dict, seat: int, legal: list[str], pick: dict, lang: str) -> str:

@@ -280,7 +280,8 @@ EN: dict[str, str] = {
     "prompt.move": "Pick a unit to move (click it on the board), or finish moving.",
     "prompt.move_unit": "Click where it goes, take something along, or stop.",
     "prompt.trade_place": "Choose a resource and where it goes ({left} left).",
-    "prompt.produce_workers": "How many new workers?",
+    "prompt.produce_workers": "How many new workers on {hex}?",
+    "prompt.produce_amount": "How much {resource} on {hex}? (Each worker may produce one.)",
     "prompt.bottom": "Bottom action: {action}. Choose, or skip it.",
     "prompt.pay": "Pay {left} {resource}: pick where it comes from.",
     "prompt.bottom_coins": "Take your coins ({coins} at most).",
@@ -321,6 +322,7 @@ EN: dict[str, str] = {
     "act.all": "Take everything",
     "act.option": "Option {n}",
     "act.workers": "{n} workers",
+    "act.amount": "{n} {resource}",
     # hand-over and end
     "handover.title": "Pass the device to {name}",
     "handover.body": "The other player's dial, cards and objectives are hidden. Click when only the next player is looking.",

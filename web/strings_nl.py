@@ -280,7 +280,8 @@ NL: dict[str, str] = {
     "prompt.move": "Kies een eenheid om te bewegen (klik erop op het bord), of stop met bewegen.",
     "prompt.move_unit": "Klik waar hij heen gaat, neem iets mee, of stop.",
     "prompt.trade_place": "Kies een grondstof en waar die komt (nog {left}).",
-    "prompt.produce_workers": "Hoeveel nieuwe werkers?",
+    "prompt.produce_workers": "Hoeveel nieuwe werkers op {hex}?",
+    "prompt.produce_amount": "Hoeveel {resource} op {hex}? (Elke werker mag er één produceren.)",
     "prompt.bottom": "Onderste actie: {action}. Kies, of sla over.",
     "prompt.pay": "Betaal {left} {resource}: kies waar het vandaan komt.",
     "prompt.bottom_coins": "Neem je munten (hoogstens {coins}).",
@@ -321,6 +322,7 @@ NL: dict[str, str] = {
     "act.all": "Alles nemen",
     "act.option": "Optie {n}",
     "act.workers": "{n} werkers",
+    "act.amount": "{n} {resource}",
     # overdragen en einde
     "handover.title": "Geef het apparaat aan {name}",
     "handover.body": "De schijf, kaarten en doelkaarten van de andere speler zijn verborgen. Klik als alleen de volgende speler kijkt.",
