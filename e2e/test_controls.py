@@ -269,7 +269,7 @@ def test_games_are_saved_and_resumed_from_the_new_game_screen(controls_page):
 #: Waits out one Automa turn at "watch" speed: did a line name a hex, was it highlighted?
 #: Did a unit slide in, and how many different boards (unit places) were shown meanwhile?
 WATCH_TURN = """() => new Promise(done => {
-    const seen = {named: false, marked: false, arrived: false, boards: []};
+    const seen = {named: false, marked: false, arrived: false, boards: [], spoiled: false};
     const board = () => [...document.querySelectorAll('#pieces .stack')].map(stack =>
         stack.dataset.at + ':' + [...stack.querySelectorAll('[data-faction]')]
             .filter(p => p.dataset.piece !== 'structure' && p.dataset.piece !== 'resource')
@@ -283,6 +283,8 @@ WATCH_TURN = """() => new Promise(done => {
         }
         if (now) {
             seen.arrived ||= !!document.querySelector('#pieces .arrive');
+            // No summary of the turn while its lines are still coming.
+            seen.spoiled ||= !!document.querySelector('#decision .recent');
             const shown = board();
             if (!seen.boards.includes(shown)) seen.boards.push(shown);
         }
@@ -327,6 +329,9 @@ def test_watch_speed_reveals_the_automa_turn_line_by_line(browser, site_url):
             to_automa(page)
         assert seen["named"] and seen["marked"] and seen["arrived"], seen
         assert len(seen["boards"]) >= 2, seen
+        assert not seen["spoiled"], seen
+        # Once the turn has been watched, its summary is there.
+        page.wait_for_selector("#decision .recent", timeout=10_000)
         assert loaded.console_errors == []
     finally:
         page.context.close()

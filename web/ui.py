@@ -202,12 +202,15 @@ class Page(AutomaPacing, PageSaves):
                 self.combat_pick,
             )
             + ("" if s.handover else reveal + watch_html(watched, view, self.lang))
-            + (recent_html(s.played, view, seat, self.lang) if legal else self.after_game())
+            # While an Automa turn is watched, its lines come one by one: no summary yet.
+            + ("" if watched or not legal else recent_html(s.played, view, seat, self.lang))
+            + ("" if legal else self.after_game())
         )
         el("players").innerHTML = players_html(
             view, None if s.handover else seat, s.scores(), self.lang
         )
-        self.render_log(view)
+        if not watched:
+            self.render_log(view)
         if s.handover:
             overlay.innerHTML = handover_html(view["players"][s.pending_seat], self.lang) + reveal
             overlay.hidden = False
