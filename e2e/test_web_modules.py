@@ -459,3 +459,55 @@ def test_arrow_keys_step_to_the_hex_in_that_screen_direction():
                 seen.add(found)
                 todo.append(found)
     assert seen == set(LAYOUT.cells)
+
+
+def peeking_session() -> Session:
+    """Three humans with promo encounters; seat 0 meets card 31 and chooses its peek option
+    (seat 2 holds 5, 2 and 3)."""
+    from scythe_core.data import MATS
+
+    seats = [
+        {"controller": "human", "faction": f, "mat": m}
+        for f, m in (
+            ("nordic", "mechanical"),
+            ("saxony", "engineering"),
+            ("crimea", "agricultural"),
+        )
+    ]
+    session = Session({"seed": 5, "seats": seats, "options": {"promo_encounters": True}})
+    state = session.state
+    state.turn_index, state.turn = state.turn_order.index(0), {}
+    state.pending = {"seat": 0, "kind": "section"}
+    session.viewer, session.handover = 0, False
+    nordic = state.players[0]
+    nordic.character, nordic.popularity, nordic.objectives = "r4c0", 4, []
+    state.players[2].combat_cards = [5, 2, 3]
+    state.encounter_deck.remove(31)
+    state.encounter_deck.append(31)  # on top
+    move = [t for t, *_ in MATS[nordic.mat]["sections"]].index("move")
+    for action in (f"section:{move}", "move", "unit:character", "to:r4c1", "done", "option:3"):
+        session.act(action)
+    return session
+
+
+def seen_line(html: str, seat: int) -> str | None:
+    panel = re.search(rf'<section class="player[^"]*" data-seat="{seat}"(.*?)</section>', html)
+    found = re.search(r'<span class="seen"[^>]*>(.*?)</span>', panel.group(1))
+    return found and found.group(1)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_players_panel_shows_a_peeked_hand_to_the_peeker_only(lang, strict_strings):
+    session = peeking_session()
+    assert session.can_undo(), "choosing the option may still be undone"
+    session.act("peek:2")
+    assert not session.can_undo(), "undo never goes back past what was seen"
+    html = render_players.players_html(session.view(), 0, None, lang)
+    assert seen_line(html, 2) == escape(strings.text("cards.seen", lang, cards="2, 3, 5"))
+    assert seen_line(html, 1) is None and seen_line(html, 0) is None
+    for viewer in (1, 2):
+        session.viewer = viewer
+        assert 'class="seen"' not in render_players.players_html(session.view(), viewer, None, lang)
+    session.viewer, session.handover = 0, True  # the hand-over screen shows nobody's secrets
+    assert 'class="seen"' not in render_players.players_html(session.view(), None, None, lang)
+    assert strict_strings == []
