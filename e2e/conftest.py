@@ -100,3 +100,34 @@ def board_page(browser, site_url):
     loaded = open_page(browser, site_url)
     yield loaded
     loaded.page.context.close()
+
+
+@pytest.fixture()
+def strict_strings(monkeypatch):
+    """For the tests of the page's modules: fail on any key missing from the language
+    asked for (no silent English fallback)."""
+    import actions_ui
+    import render_decision
+    import render_pieces
+    import render_players
+    import render_screens
+    import strings
+
+    missing = []
+    original = strings.text
+
+    def strict(key, lang=None, **values):
+        if key not in strings.STRINGS[lang or strings.LANG]:
+            missing.append((lang, key))
+        return original(key, lang, **values)
+
+    for module in (
+        strings,
+        actions_ui,
+        render_decision,
+        render_players,
+        render_screens,
+        render_pieces,
+    ):
+        monkeypatch.setattr(module, "text", strict)
+    return missing

@@ -274,10 +274,22 @@ def _do_action(state: GameState, player: Player, verb: str, arg: str) -> None:
     elif verb == "produce":
         produce(state, player, arg.split("+"))
     elif verb == "peek":
-        state.log.append({"seat": player.seat, "event": "peek", "target": int(arg)})
+        peek(state, player, int(arg))
     else:
         raise AssertionError(verb)
     state.log.append({"seat": player.seat, "event": f"benefit_{verb}", "choice": arg})
+
+
+def peek(state: GameState, player: Player, target: int) -> None:
+    """Look at one opponent's combat cards (an Automa's hand too).
+
+    What was seen is kept in ``state.turn`` as a snapshot of the values, so only the
+    peeking seat's view shows it, and only until its turn ends (``begin_turn`` clears
+    the turn); later changes to the live hand do not change what was seen.
+    """
+    seen = sorted(state.players[target].combat_cards)
+    state.turn["peek"] = {"seat": player.seat, "target": target, "cards": seen}
+    state.log.append({"seat": player.seat, "event": "peek", "target": target})
 
 
 def produce(state: GameState, player: Player, hexes: list[str]) -> None:

@@ -13,6 +13,8 @@ def player_view(state: GameState, seat: int | None) -> dict:
     a combat choice is hidden until both seats have chosen. The log's combat entry,
     written at the reveal, shows both dials and cards (as both sides show them at the
     table); a loser's consolation card is logged as drawn, without its value.
+    The combat cards a seat looked at in an encounter (``turn["peek"]["cards"]``)
+    show only to that seat, for the rest of its turn.
     """
     data = state_to_dict(state)
     for p in data["players"]:
@@ -31,6 +33,9 @@ def player_view(state: GameState, seat: int | None) -> dict:
     del data["seed"]
     data["setup"] = {k: v for k, v in data["setup"].items() if k != "seed"}
     turn = data["turn"]
+    peek = turn.get("peek")
+    if peek and peek["seat"] != seat:
+        turn["peek"] = {k: v for k, v in peek.items() if k != "cards"}
     combat = turn.get("combat")
     if combat:
         turn["combat"] = {

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
-from rules_helpers import make_game, section_of_top
+import json
 
-from scythe_core import cards, legal_actions, new_game
+import pytest
+from rules_helpers import make_active, make_game, section_of_top
+
+from scythe_core import cards, legal_actions, new_game, player_view
 from scythe_core.engine import apply_in_place
+from scythe_core.ui_helpers import reveals_hidden_information
 
 TOKEN = "r4c1"  # a village with an encounter token; r4c0 borders it by land
 
@@ -300,3 +303,89 @@ def test_random_playouts_reach_encounters_factory_cards_and_objectives():
         drawn = 1 if "encounter" in state.turn else 0  # a game may end during an encounter
         assert len(state.encounter_deck) + drawn == 28
     assert all(events.values()), events
+
+
+# --- promo card 31: looking at an opponent's combat cards ---------------------
+
+PEEK_CARD = 31  # option 3: pay 2 popularity, look at one opponent's combat cards, draw 3
+
+
+def peek_game(seats: list[dict], choose: bool = True):
+    """Seat 0 meets card 31 with promo encounters and (``choose``) picks its peek option."""
+    state = new_game({"seed": 5, "seats": seats, "options": {"promo_encounters": True}})
+    make_active(state, 0)
+    for p in state.players:
+        p.objectives = []
+    state.players[0].popularity = 4
+    walk_into_token(state, PEEK_CARD)
+    if choose:
+        apply_in_place(state, "option:3")
+    return state
+
+
+def three_seat_peek_game(choose: bool = True):
+    seats = [
+        {"faction": "nordic", "mat": "mechanical"},
+        {"faction": "saxony", "mat": "engineering"},
+        {"faction": "crimea", "mat": "agricultural"},
+    ]
+    state = peek_game(seats, choose)
+    state.players[1].combat_cards = [4]
+    state.players[2].combat_cards = [5, 2, 3]
+    return state
+
+
+def test_the_peek_option_offers_every_opponent():
+    state = three_seat_peek_game()
+    assert "peek:1" in legal_actions(state) and "peek:2" in legal_actions(state)
+    assert "peek:0" not in legal_actions(state)
+
+
+def test_a_peek_shows_the_opponents_cards_to_the_peeker_only():
+    state = three_seat_peek_game()
+    apply_in_place(state, "peek:2")
+    assert state.log[-2] == {"seat": 0, "event": "peek", "target": 2}
+    seen = player_view(state, 0)["turn"]["peek"]
+    assert seen == {"seat": 0, "target": 2, "cards": [2, 3, 5]}
+    for seat in (1, 2, None):
+        view = player_view(state, seat)
+        assert view["turn"]["peek"] == {"seat": 0, "target": 2}, seat
+        assert "[2, 3, 5]" not in json.dumps(view), seat
+    state.players[2].combat_cards.append(4)  # the snapshot is what was seen, not the live hand
+    assert player_view(state, 0)["turn"]["peek"]["cards"] == [2, 3, 5]
+
+
+def test_what_was_seen_is_gone_when_the_peekers_turn_ends():
+    state = three_seat_peek_game()
+    apply_in_place(state, "peek:2")
+    apply_in_place(state, "all")  # the card's 3 combat cards
+    assert state.pending["kind"] == "bottom"
+    assert player_view(state, 0)["turn"]["peek"]["cards"] == [2, 3, 5]
+    apply_in_place(state, "skip")
+    if state.pending["kind"] == "turn_end":
+        apply_in_place(state, "end_turn")
+    assert state.active_seat != 0
+    assert "peek" not in player_view(state, 0)["turn"]
+    assert "[2, 3, 5]" not in json.dumps(player_view(state, 0))
+
+
+def test_undo_may_not_go_back_past_a_peek():
+    state = three_seat_peek_game(choose=False)
+    paid = state.copy()
+    apply_in_place(paid, "option:3")
+    assert not reveals_hidden_information(state, paid), "choosing the option may be undone"
+    peeked = paid.copy()
+    apply_in_place(peeked, "peek:1")
+    assert reveals_hidden_information(paid, peeked)
+
+
+def test_peeking_at_an_automa_shows_its_combat_cards():
+    seats = [
+        {"faction": "nordic", "mat": "mechanical"},
+        {"faction": "saxony", "controller": "automa", "level": "automa"},
+    ]
+    state = peek_game(seats)
+    state.players[1].combat_cards = [1, 4]
+    apply_in_place(state, "peek:1")
+    assert player_view(state, 0)["turn"]["peek"]["cards"] == [1, 4]
+    assert "cards" not in player_view(state, None)["turn"]["peek"]

@@ -9,10 +9,13 @@ from scythe_core import rng as prng
 from scythe_core.engine import apply_in_place
 
 SECRET_TOP_LEVEL = ("rng", "seed")
+#: Random games use the promo encounter cards too (card 31 lets a seat look at a hand).
+PROMO_ENCOUNTERS = {"promo_encounters": True}
 
 
 def views_during_random_game(seed: int, seats: int, steps: int = 1500):
-    state = new_game({"seed": seed, "seats": [{} for _ in range(seats)]})
+    config = {"seed": seed, "seats": [{} for _ in range(seats)], "options": PROMO_ENCOUNTERS}
+    state = new_game(config)
     chooser = prng.seed_state(seed)
     for _ in range(steps):
         if state.game_over:
@@ -42,6 +45,12 @@ def assert_view_hides_secrets(state, seat):
     for entry in view["log"]:
         if entry["event"] == "combat_card":
             assert entry == {"seat": entry["seat"], "event": "combat_card"}, "no card value"
+    peek = state.turn.get("peek")
+    if peek:
+        shown = view["turn"]["peek"]
+        assert shown == (
+            peek if seat == peek["seat"] else {"seat": peek["seat"], "target": peek["target"]}
+        )
     combat = state.turn.get("combat")
     if combat:
         shown = view["turn"]["combat"]
@@ -121,3 +130,19 @@ def test_a_commit_stays_hidden_until_the_reveal_then_both_dials_and_cards_show()
         assert card_line == {"seat": 1, "event": "combat_card"}
     assert player_view(state, 0)["players"][1]["combat_cards"] == 1
     assert player_view(state, 1)["players"][1]["combat_cards"] == [drawn]
+
+
+def test_a_peek_in_random_games_shows_the_seen_cards_to_the_peeker_only():
+    """Promo card 31 in seeded random games: what a seat looked at stays its own secret."""
+    checked = 0
+    for seed in range(3000, 3100):
+        for state in views_during_random_game(seed, 3):
+            peek = state.turn.get("peek")
+            if peek:
+                checked += 1
+                assert player_view(state, peek["seat"])["turn"]["peek"]["cards"] == peek["cards"]
+                for seat in (0, 1, 2, None):
+                    assert_view_hides_secrets(state, seat)
+        if checked:
+            return
+    raise AssertionError("no random game with a peek found")

@@ -151,6 +151,20 @@ def automa_html(player: dict, lang: str) -> str:
     return f'<p class="automa-info">{info}</p>'
 
 
+def seen_cards_html(view: dict, seat: int, viewer: int | None, lang: str) -> str:
+    """The combat cards the viewer looked at in this seat's hand this turn (promo card 31).
+
+    The view holds them only for the seat that looked (``turn["peek"]["cards"]``)."""
+    peek = view.get("turn", {}).get("peek")
+    if not peek or "cards" not in peek or peek["target"] != seat or peek["seat"] != viewer:
+        return ""
+    cards = ", ".join(map(str, peek["cards"])) or text("reveal.no_cards", lang)
+    return (
+        f' <span class="seen" title="{_tip("tip.cards_seen", lang)}">'
+        f"{_tip('cards.seen', lang, cards=cards)}</span>"
+    )
+
+
 def player_html(view: dict, seat: int, viewer: int | None, estimate: dict | None, lang: str) -> str:
     player = view["players"][seat]
     faction = player["faction"]
@@ -171,7 +185,7 @@ def player_html(view: dict, seat: int, viewer: int | None, estimate: dict | None
         track("power", player["power"], lang),
         track("popularity", player["popularity"], lang),
         track("coins", player["coins"], lang),
-        track("cards", card_value, lang),
+        track("cards", card_value, lang, seen_cards_html(view, seat, viewer, lang)),
     ]
     if estimate is not None:
         parts.append(track("estimate", estimate["total"], lang))

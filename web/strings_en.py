@@ -202,6 +202,8 @@ EN: dict[str, str] = {
     "tip.popularity": "Popularity (0–18): sets the end-game coins per star, territory and resources; 18 earns a star",
     "tip.coins": "Coins: the score at the end of the game",
     "tip.cards": "Combat cards: add their value in combat (one per character or mech there)",
+    "cards.seen": "(seen: {cards})",
+    "tip.cards_seen": "The combat cards you looked at in this turn's encounter (you see them until your turn ends)",
     "tip.estimate": "Coins this player would have if the game ended now",
     "count.workers_left": "Workers on mat",
     "count.mechs": "Mechs",

@@ -202,6 +202,8 @@ NL: dict[str, str] = {
     "tip.popularity": "Populariteit (0–18): bepaalt de munten per ster, gebied en grondstoffen aan het eind; 18 levert een ster op",
     "tip.coins": "Munten: de score aan het einde van het spel",
     "tip.cards": "Gevechtskaarten: tellen mee in een gevecht (één per karakter of mech daar)",
+    "cards.seen": "(gezien: {cards})",
+    "tip.cards_seen": "De gevechtskaarten die je bij de ontmoeting van deze beurt hebt bekeken (zichtbaar tot het einde van je beurt)",
     "tip.estimate": "De munten van deze speler als het spel nu zou eindigen",
     "count.workers_left": "Werkers op bord",
     "count.mechs": "Mechs",
