@@ -12,20 +12,52 @@
 
 from __future__ import annotations
 
-from .engine import apply, apply_in_place, legal_actions, to_move
-from .records import RecordError, from_json, record, replay, to_json
-from .setup import SetupError, new_game
-from .state import GameState, IllegalActionError, Player
-from .views import player_view
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
+#: Public name -> the module that defines it. They are imported on first use, so a
+#: page that only draws the board (``scythe_core.board``) does not load the engine.
+_EXPORTS = {
+    "apply": "engine",
+    "apply_in_place": "engine",
+    "legal_actions": "engine",
+    "to_move": "engine",
+    "RecordError": "records",
+    "from_json": "records",
+    "record": "records",
+    "replay": "records",
+    "to_json": "records",
+    "SetupError": "setup",
+    "new_game": "setup",
+    "GameState": "state",
+    "IllegalActionError": "state",
+    "Player": "state",
+    "player_view": "views",
+    "final_scores": "scoring",
+}
 
-def final_scores(state: GameState) -> list[dict]:
-    """End-game scores per seat, best first, with the tie-breakers applied."""
-    from .scoring import final_scores as _final_scores
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from .engine import apply, apply_in_place, legal_actions, to_move
+    from .records import RecordError, from_json, record, replay, to_json
+    from .scoring import final_scores
+    from .setup import SetupError, new_game
+    from .state import GameState, IllegalActionError, Player
+    from .views import player_view
 
-    return _final_scores(state)
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'scythe_core' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
 
 
 __all__ = [
