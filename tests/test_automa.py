@@ -548,6 +548,24 @@ def test_the_sixth_star_ends_the_game_at_once():
     assert automa.automa["cube"] == 0  # the star card step never happened
 
 
+def test_a_sixth_star_from_power_stops_the_gains_after_it_on_the_card():
+    """Rules/003: the game ends at once when an Automa card action places the sixth
+    star, so the card's later actions are not carried out. Card 15 Plan I shows
+    +3 power before +1 coin; card 6 Plan II (Crimea) shows the coin before the power."""
+    state, _, automa = solo()
+    automa.stars = {"star_card": 3, "combat": 2}
+    automa.power = 14
+    automa_turn(state, 15)  # +3 power (sixth star), then +1 coin
+    assert state.game_over and automa.stars["power"] == 1
+    assert automa.coins == 5
+    state, _, automa = solo(faction="crimea")
+    automa.stars = {"star_card": 3, "combat": 2}
+    automa.power, automa.automa["plan"] = 14, 1
+    automa_turn(state, 6)  # Crimea: +1 coin, then +2 power (sixth star), then a mech
+    assert state.game_over and automa.coins == 6
+    assert automa.mechs == [] and automa.character == automa.home
+
+
 def test_draw_pile_empty_reshuffles_both_discards():
     state, _, automa = solo()
     a = automa.automa
