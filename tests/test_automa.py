@@ -372,6 +372,33 @@ def test_attack_picks_the_territory_with_fewest_enemy_combat_units():
     assert plan["to"] == "r6c3" and plan["to_why"][0] == "fewest enemy combat units"
 
 
+def test_attack_reaches_the_home_base_neighbourhood_from_a_unit_on_the_home_base():
+    """Rules/003, attack vs. combat unit: valid territories are in the neighbourhood of
+    any Automa unit "or its home base" (a unit on the home base has none of its own)."""
+    state, human, automa = solo()
+    clear_board(state)
+    human.character = "r6c0"  # next to Saxony's home base
+    automa.power = 8
+    plan = plan_move(state, automa, "A6")
+    assert plan["valid"] and (plan["from"], plan["to"]) == ("HB-saxony", "r6c0")
+
+
+def test_a_non_attacking_move_onto_a_territory_with_only_resources_removes_them():
+    """Rules/003, handling resources: when the Automa "moved to a territory with only
+    workers or only resources, simply remove all resources from the territory"."""
+    state, human, automa = solo()
+    clear_board(state)
+    unrestricted(automa)
+    automa.mechs, automa.mech_abilities = ["HB-saxony"], [0]
+    human.character = "r3c3"
+    dest = plan_move(state, automa, "M")["to"]
+    state.add_resource(dest, "wood", 2)
+    automa_turn(state, 10)  # Plan I: M / W
+    assert automa.mechs[0] == dest and state.resources_at(dest) == {}
+    removed = [e for e in state.log if e["event"] == "automa" and e.get("removed")]
+    assert removed[-1]["hex"] == dest and removed[-1]["removed"] == {"wood": 2}
+
+
 def test_attack_vs_worker_most_resources_workers_home_resources_removed():
     state, human, automa = solo()
     clear_board(state)
@@ -489,6 +516,17 @@ def test_recruit_bonus_for_the_human_neighbour_with_that_recruit():
     coins = human.coins
     automa_turn(state, 5)  # Deploy -> coin, but the human has no Deploy recruit
     assert human.coins == coins
+
+
+def test_faction_gains_only_for_that_faction():
+    """Rules/003: gains in brackets with a faction icon are only taken when the Automa
+    plays that faction. Card 2 Plan I: (Crimea: +1 coin), +1 coin."""
+    state, _, automa = solo(faction="saxony")
+    automa_turn(state, 2)
+    assert automa.coins == 6
+    state, _, automa = solo(faction="crimea")
+    automa_turn(state, 2)
+    assert automa.coins == 7
 
 
 def test_star_card_advances_only_on_star_cards():
@@ -718,6 +756,26 @@ def test_human_winning_as_attacker_places_the_resources_of_the_top_main_card():
     assert human.character == "r5c3" and automa.mechs == []
     assert automa.workers[0] == "HB-saxony"
     assert state.resources_at("r5c3") == {"oil": 4}  # tundra produces oil
+
+
+def test_a_reshuffle_for_the_combat_card_keeps_the_resource_card_on_top_of_the_main_discard():
+    """Rules/003: if the Automa deck must be reshuffled to draw the combat card, place
+    the resources at stake first: the main discard's top card before the reshuffle counts."""
+    state, human, automa = solo()
+    clear_board(state)
+    automa.mechs, automa.mech_abilities = ["r5c3"], [0]
+    automa.power, automa.combat_cards = 0, []
+    human.character = FACTORY
+    human.power = 7
+    a = automa.automa
+    a["deck"], a["combat_discard"] = [], []
+    a["discard"] = [c for c in sorted(CARDS) if c != 5] + [5]  # card 5: resource box 4
+    a["last_main"] = 5
+    human_moves_character(state, "r5c3")
+    apply_in_place(state, "commit:7:-")
+    assert sorted(a["deck"] + a["combat_discard"]) == list(range(1, 20))
+    assert a["discard"] == [] and len(a["combat_discard"]) == 1
+    assert state.resources_at("r5c3") == {"oil": 4}
 
 
 def test_human_driving_off_only_automa_workers_places_resources():
