@@ -383,6 +383,17 @@ def test_attack_reaches_the_home_base_neighbourhood_from_a_unit_on_the_home_base
     assert plan["valid"] and (plan["from"], plan["to"]) == ("HB-saxony", "r6c0")
 
 
+def test_attack_with_character_and_mech_equally_close_takes_the_character():
+    """Rules/003 breaks unit ties only by reading order; a character and a mech on the
+    same hex still tie, and the engine's documented reading takes the character."""
+    state, human, automa = solo()
+    clear_board(state)
+    automa.mechs, automa.mech_abilities = ["HB-saxony"], [0]
+    human.character = "r6c0"
+    automa.power = 8
+    assert plan_move(state, automa, "A6")["unit"] == "character"
+
+
 def test_a_non_attacking_move_onto_a_territory_with_only_resources_removes_them():
     """Rules/003, handling resources: when the Automa "moved to a territory with only
     workers or only resources, simply remove all resources from the territory"."""
