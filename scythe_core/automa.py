@@ -148,7 +148,12 @@ def run_turn(state: GameState) -> None:
 
 
 def run_move_row(state: GameState, player: Player, turn: dict, moves: tuple) -> bool:
-    """Try the symbols left to right; False when the turn must stop here."""
+    """Try the symbols left to right; False when the turn must stop here.
+
+    Reading (rules/003 is not explicit): with every valid move (Ultimaszyna or the
+    option), a bracketed faction symbol that was carried out does not stop the
+    symbols after it; "if the faction action can be done, the others are not tried"
+    is read as the normal first-valid rule, since bracketed symbols come first."""
     every = _all_moves(state, player)
     while turn["next"] < len(moves) and (every or not turn["moved"]):
         symbol = moves[turn["next"]]

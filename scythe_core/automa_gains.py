@@ -54,37 +54,26 @@ def _adjusted(state: GameState, player: Player, what: str, amount: int) -> int:
 
 
 def take_gains(state: GameState, player: Player, plan: dict) -> None:
-    """The second row: every symbol for this faction (coins and power once per card)."""
+    """The second row: every symbol for this faction, in the card's order.
+
+    Coins and power are counted once per card (Ultimaszyna's +1 and the difficulty
+    adjustment apply per card), at the first coin or power symbol. A sixth star
+    (from reaching 16 power) ends the game at once: later symbols are not carried out.
+    """
     gains = [(what, n) for what, n, faction in plan["gains"] if faction in (None, player.faction)]
-    coins = _adjusted(state, player, "coins", sum(n for what, n in gains if what == "coin"))
-    power = _adjusted(state, player, "power", sum(n for what, n in gains if what == "power"))
-    if coins:
-        player.coins += coins
-        say(
-            state,
-            player.seat,
-            f"The Automa gains {coins} coin(s).",
-            f"De Automa krijgt {coins} munt(en).",
-        )
-    if power:
-        gain_power(player, power)
-        say(
-            state,
-            player.seat,
-            f"The Automa gains {power} power (now {player.power}).",
-            f"De Automa krijgt {power} kracht (nu {player.power}).",
-        )
-        if player.power >= POWER_MAX and not player.stars.get("power"):
-            say(
-                state,
-                player.seat,
-                "It reaches the end of the power track for the first time: a star.",
-                "Hij bereikt voor het eerst het einde van het krachtspoor: een ster.",
-            )
-            place_star(state, player, "power")
-            if state.game_over:
-                return
+    paid: set[str] = set()
     for what, n in gains:
+        if what in ("coin", "power"):
+            if what not in paid:
+                paid.add(what)
+                total = sum(k for kind, k in gains if kind == what)
+                if what == "coin":
+                    gain_coins(state, player, _adjusted(state, player, "coins", total))
+                else:
+                    gain_automa_power(state, player, _adjusted(state, player, "power", total))
+                if state.game_over:
+                    return
+            continue
         for _ in range(n):
             if what == "worker":
                 gain_worker(state, player)
@@ -98,6 +87,39 @@ def take_gains(state: GameState, player: Player, plan: dict) -> None:
                     "The Automa takes a hidden combat card.",
                     "De Automa krijgt een gedekte gevechtskaart.",
                 )
+
+
+def gain_coins(state: GameState, player: Player, coins: int) -> None:
+    if not coins:
+        return
+    player.coins += coins
+    say(
+        state,
+        player.seat,
+        f"The Automa gains {coins} coin(s).",
+        f"De Automa krijgt {coins} munt(en).",
+    )
+
+
+def gain_automa_power(state: GameState, player: Player, power: int) -> None:
+    """Power from a card; the first time it reaches the end of the track: a star."""
+    if not power:
+        return
+    gain_power(player, power)
+    say(
+        state,
+        player.seat,
+        f"The Automa gains {power} power (now {player.power}).",
+        f"De Automa krijgt {power} kracht (nu {player.power}).",
+    )
+    if player.power >= POWER_MAX and not player.stars.get("power"):
+        say(
+            state,
+            player.seat,
+            "It reaches the end of the power track for the first time: a star.",
+            "Hij bereikt voor het eerst het einde van het krachtspoor: een ster.",
+        )
+        place_star(state, player, "power")
 
 
 def gain_worker(state: GameState, player: Player) -> None:

@@ -204,7 +204,10 @@ READING: Criterion = (reading_order_key, "reading order", "leesvolgorde")
 
 
 def select_unit(player: Player, kinds: tuple[str, ...]) -> tuple[tuple[str, str], Text] | None:
-    """The unit of these kinds closest to the home base (tie: reading order)."""
+    """The unit of these kinds closest to the home base (tie: reading order).
+
+    A character and a mech on the same hex tie completely; the character is taken
+    (the rulebook gives no further tie-breaker)."""
     units = [(uid, hid) for uid, kind, hid in automa_units(player) if kind in kinds]
     if not units:
         return None

@@ -372,6 +372,44 @@ def test_attack_picks_the_territory_with_fewest_enemy_combat_units():
     assert plan["to"] == "r6c3" and plan["to_why"][0] == "fewest enemy combat units"
 
 
+def test_attack_reaches_the_home_base_neighbourhood_from_a_unit_on_the_home_base():
+    """Rules/003, attack vs. combat unit: valid territories are in the neighbourhood of
+    any Automa unit "or its home base" (a unit on the home base has none of its own)."""
+    state, human, automa = solo()
+    clear_board(state)
+    human.character = "r6c0"  # next to Saxony's home base
+    automa.power = 8
+    plan = plan_move(state, automa, "A6")
+    assert plan["valid"] and (plan["from"], plan["to"]) == ("HB-saxony", "r6c0")
+
+
+def test_attack_with_character_and_mech_equally_close_takes_the_character():
+    """Rules/003 breaks unit ties only by reading order; a character and a mech on the
+    same hex still tie, and the engine's documented reading takes the character."""
+    state, human, automa = solo()
+    clear_board(state)
+    automa.mechs, automa.mech_abilities = ["HB-saxony"], [0]
+    human.character = "r6c0"
+    automa.power = 8
+    assert plan_move(state, automa, "A6")["unit"] == "character"
+
+
+def test_a_non_attacking_move_onto_a_territory_with_only_resources_removes_them():
+    """Rules/003, handling resources: when the Automa "moved to a territory with only
+    workers or only resources, simply remove all resources from the territory"."""
+    state, human, automa = solo()
+    clear_board(state)
+    unrestricted(automa)
+    automa.mechs, automa.mech_abilities = ["HB-saxony"], [0]
+    human.character = "r3c3"
+    dest = plan_move(state, automa, "M")["to"]
+    state.add_resource(dest, "wood", 2)
+    automa_turn(state, 10)  # Plan I: M / W
+    assert automa.mechs[0] == dest and state.resources_at(dest) == {}
+    removed = [e for e in state.log if e["event"] == "automa" and e.get("removed")]
+    assert removed[-1]["hex"] == dest and removed[-1]["removed"] == {"wood": 2}
+
+
 def test_attack_vs_worker_most_resources_workers_home_resources_removed():
     state, human, automa = solo()
     clear_board(state)
@@ -491,6 +529,17 @@ def test_recruit_bonus_for_the_human_neighbour_with_that_recruit():
     assert human.coins == coins
 
 
+def test_faction_gains_only_for_that_faction():
+    """Rules/003: gains in brackets with a faction icon are only taken when the Automa
+    plays that faction. Card 2 Plan I: (Crimea: +1 coin), +1 coin."""
+    state, _, automa = solo(faction="saxony")
+    automa_turn(state, 2)
+    assert automa.coins == 6
+    state, _, automa = solo(faction="crimea")
+    automa_turn(state, 2)
+    assert automa.coins == 7
+
+
 def test_star_card_advances_only_on_star_cards():
     state, _, automa = solo()
     automa_turn(state, 4)
@@ -546,6 +595,24 @@ def test_the_sixth_star_ends_the_game_at_once():
     automa_turn(state, 15)  # +3 power and +1 coin, then the star card
     assert state.game_over and automa.star_count == 6
     assert automa.automa["cube"] == 0  # the star card step never happened
+
+
+def test_a_sixth_star_from_power_stops_the_gains_after_it_on_the_card():
+    """Rules/003: the game ends at once when an Automa card action places the sixth
+    star, so the card's later actions are not carried out. Card 15 Plan I shows
+    +3 power before +1 coin; card 6 Plan II (Crimea) shows the coin before the power."""
+    state, _, automa = solo()
+    automa.stars = {"star_card": 3, "combat": 2}
+    automa.power = 14
+    automa_turn(state, 15)  # +3 power (sixth star), then +1 coin
+    assert state.game_over and automa.stars["power"] == 1
+    assert automa.coins == 5
+    state, _, automa = solo(faction="crimea")
+    automa.stars = {"star_card": 3, "combat": 2}
+    automa.power, automa.automa["plan"] = 14, 1
+    automa_turn(state, 6)  # Crimea: +1 coin, then +2 power (sixth star), then a mech
+    assert state.game_over and automa.coins == 6
+    assert automa.mechs == [] and automa.character == automa.home
 
 
 def test_draw_pile_empty_reshuffles_both_discards():
@@ -700,6 +767,26 @@ def test_human_winning_as_attacker_places_the_resources_of_the_top_main_card():
     assert human.character == "r5c3" and automa.mechs == []
     assert automa.workers[0] == "HB-saxony"
     assert state.resources_at("r5c3") == {"oil": 4}  # tundra produces oil
+
+
+def test_a_reshuffle_for_the_combat_card_keeps_the_resource_card_on_top_of_the_main_discard():
+    """Rules/003: if the Automa deck must be reshuffled to draw the combat card, place
+    the resources at stake first: the main discard's top card before the reshuffle counts."""
+    state, human, automa = solo()
+    clear_board(state)
+    automa.mechs, automa.mech_abilities = ["r5c3"], [0]
+    automa.power, automa.combat_cards = 0, []
+    human.character = FACTORY
+    human.power = 7
+    a = automa.automa
+    a["deck"], a["combat_discard"] = [], []
+    a["discard"] = [c for c in sorted(CARDS) if c != 5] + [5]  # card 5: resource box 4
+    a["last_main"] = 5
+    human_moves_character(state, "r5c3")
+    apply_in_place(state, "commit:7:-")
+    assert sorted(a["deck"] + a["combat_discard"]) == list(range(1, 20))
+    assert a["discard"] == [] and len(a["combat_discard"]) == 1
+    assert state.resources_at("r5c3") == {"oil": 4}
 
 
 def test_human_driving_off_only_automa_workers_places_resources():
