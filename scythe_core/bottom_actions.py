@@ -241,6 +241,10 @@ def finish_bottom(state: GameState, action: str) -> None:
     player = state.active
     bottom, _, choice = action.partition(":")
     if choice:
+        if bottom == "enlist":
+            # The benefits are the spaces showing before the action: a recruit taken
+            # now from the Enlist section uncovers its bonus for later Enlists only.
+            state.turn["enlisted_from"] = choice.split(">")[0]
         do_effect(state, player, bottom, choice)
     coins = mat_section(player.mat, BOTTOM_ACTIONS.index(bottom))[4]
     state.pending = {"seat": player.seat, "kind": "bottom_coins", "action": bottom, "coins": coins}
@@ -276,5 +280,6 @@ def pay_recruit_bonuses(state: GameState, bottom: str) -> None:
             continue
         seen.append(seat)
         player = state.players[seat]
-        if bottom in player.recruits:
+        uncovered_now = seat == active and state.turn.get("enlisted_from") == bottom
+        if bottom in player.recruits and not uncovered_now:
             gain_bonus(state, player, RECRUIT_ONGOING_BONUS[bottom], 1)

@@ -387,3 +387,22 @@ def test_top_actions_trigger_no_recruit_bonus():
     before = (foe.power, foe.coins, foe.popularity, len(foe.combat_cards))
     play(state, "section:0", "trade:popularity", "skip")
     assert (foe.power, foe.coins, foe.popularity, len(foe.combat_cards)) == before
+
+
+def test_a_recruit_enlisted_from_the_enlist_section_pays_its_bonus_from_the_next_enlist_on():
+    """Rulebook (turn overview): the costs and benefits on the player mat are the spaces
+    showing *before* the action is taken. The Enlist section's ongoing bonus is still
+    covered by its recruit while that recruit is being enlisted, so it pays nothing now;
+    from the next Enlist on it draws a combat card."""
+    state = game()
+    p = ready(state, "enlist")
+    cards = len(p.combat_cards)
+    choose_bottom(state, "enlist")
+    play(state, "enlist:enlist>power")
+    assert p.recruits == {"enlist": "power"}
+    assert len(p.combat_cards) == cards
+    make_active(state, 0)
+    p.last_section = None
+    choose_bottom(state, "enlist")
+    play(state, "enlist:build>coins")
+    assert len(p.combat_cards) == cards + 1
