@@ -468,3 +468,21 @@ def test_rulebook_recruit_example_nordic_gains_popularity_when_it_or_a_neighbour
     choose_bottom(state, "build")
     play(state, f"build:mill@{home_side[builder]}")
     assert nordic.popularity == popularity + gain
+
+
+def test_a_bottom_action_with_nothing_to_place_may_still_be_paid_for_its_coins():
+    """Rulebook: pay the cost, then gain the benefits "or part of them"; a completed row
+    may still be paid for its coins and recruit bonus. Our reading: the same holds when
+    structures are left but no territory with a worker is free to build on."""
+    state = game()
+    p = ready(state, "build")
+    p.structures = {"mine": "r1c5"}  # the only worker territory already has a structure
+    foe = state.players[1]
+    foe.recruits = {"build": "power"}
+    coins, popularity = p.coins, foe.popularity
+    choose_bottom(state, "build")
+    assert legal(state) == ["build", "skip"]
+    play(state, "build")
+    assert p.coins == coins + bottom_coins(p, "build")
+    assert state.resources["r1c5"]["wood"] == 9 - bottom_cost(p, "build")
+    assert foe.popularity == popularity + 1
