@@ -205,22 +205,14 @@ def bottom_options(state: GameState) -> list[str]:
     ):
         return []
     choices = EFFECT_CHOICES[bottom](state, player)
-    if not choices and _row_complete(state, player, bottom):
+    if not choices:
+        # Nothing to upgrade, deploy, build or enlist (the row is complete, or no
+        # territory can take the piece): the player may still pay for the coins and
+        # the recruit bonuses. The rulebook says so for a completed row; we read its
+        # "gain the benefits, or part of them" as allowing it whenever nothing can
+        # be placed.
         return [bottom]
     return sorted(f"{bottom}:{c}" for c in choices)
-
-
-def _row_complete(state: GameState, player: Player, bottom: str) -> bool:
-    """No effect left to gain: the player may still pay for the coins and recruit bonus."""
-    return {
-        "upgrade": len(player.upgraded_top) == len(TOP_SLOTS)
-        or all(
-            player.upgraded_bottom.get(b, 0) >= bottom_slots(player.mat, b) for b in BOTTOM_ACTIONS
-        ),
-        "deploy": len(player.mechs) == 4,
-        "build": len(player.structures) == 4,
-        "enlist": len(player.recruits) == 4,
-    }[bottom]
 
 
 def start_bottom(state: GameState, action: str) -> None:
@@ -241,6 +233,10 @@ def finish_bottom(state: GameState, action: str) -> None:
     player = state.active
     bottom, _, choice = action.partition(":")
     if choice:
+        if bottom == "enlist":
+            # The benefits are the spaces showing before the action: a recruit taken
+            # now from the Enlist section uncovers its bonus for later Enlists only.
+            state.turn["enlisted_from"] = choice.split(">")[0]
         do_effect(state, player, bottom, choice)
     coins = mat_section(player.mat, BOTTOM_ACTIONS.index(bottom))[4]
     state.pending = {"seat": player.seat, "kind": "bottom_coins", "action": bottom, "coins": coins}
@@ -276,5 +272,6 @@ def pay_recruit_bonuses(state: GameState, bottom: str) -> None:
             continue
         seen.append(seat)
         player = state.players[seat]
-        if bottom in player.recruits:
+        uncovered_now = seat == active and state.turn.get("enlisted_from") == bottom
+        if bottom in player.recruits and not uncovered_now:
             gain_bonus(state, player, RECRUIT_ONGOING_BONUS[bottom], 1)

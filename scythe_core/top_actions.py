@@ -110,7 +110,11 @@ def perform_top(state: GameState, action: str) -> None:
 
 
 def trade_territories(state: GameState, seat: int) -> list[str]:
-    """Controlled territories with at least one of the seat's workers (not lakes)."""
+    """Controlled territories with at least one of the seat's workers (not lakes).
+
+    Our readings: a worker is only on a lake aboard a mech and resources may not stay
+    there, so a lake takes no traded resources; the two resources may go to different
+    territories ("any territories" in the English summary)."""
     player = state.players[seat]
     return [
         h

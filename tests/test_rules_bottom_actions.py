@@ -387,3 +387,102 @@ def test_top_actions_trigger_no_recruit_bonus():
     before = (foe.power, foe.coins, foe.popularity, len(foe.combat_cards))
     play(state, "section:0", "trade:popularity", "skip")
     assert (foe.power, foe.coins, foe.popularity, len(foe.combat_cards)) == before
+
+
+def test_a_recruit_enlisted_from_the_enlist_section_pays_its_bonus_from_the_next_enlist_on():
+    """Rulebook (turn overview): the costs and benefits on the player mat are the spaces
+    showing *before* the action is taken. The Enlist section's ongoing bonus is still
+    covered by its recruit while that recruit is being enlisted, so it pays nothing now;
+    from the next Enlist on it draws a combat card."""
+    state = game()
+    p = ready(state, "enlist")
+    cards = len(p.combat_cards)
+    choose_bottom(state, "enlist")
+    play(state, "enlist:enlist>power")
+    assert p.recruits == {"enlist": "power"}
+    assert len(p.combat_cards) == cards
+    make_active(state, 0)
+    p.last_section = None
+    choose_bottom(state, "enlist")
+    play(state, "enlist:build>coins")
+    assert len(p.combat_cards) == cards + 1
+
+
+# --- the rulebook's own examples -------------------------------------------------------
+
+
+def test_rulebook_upgrade_example_produce_cube_onto_enlist():
+    """Rulebook, Upgrade example: to produce on 3 territories instead of 2 (Mill aside)
+    and to enlist for 1 food less, move the cube from the Produce action to the Enlist
+    action."""
+    state = game()
+    p = ready(state, "upgrade")
+    enlist_cost = bottom_cost(p, "enlist")
+    choose_bottom(state, "upgrade")
+    play(state, "upgrade:produce_territories>enlist")
+    assert bottom_cost(p, "enlist") == enlist_cost - 1
+    make_active(state, 0)
+    set_workers(p, "r1c4", "r1c5", "r2c4")
+    play(state, "section:3")  # mechanical: produce / enlist
+    assert "produce:r1c4+r1c5+r2c4" in legal(state)
+    play(state, "produce:r1c4+r1c5+r2c4")
+    assert state.resources["r1c4"] == {"wood": 1}
+    assert state.resources["r2c4"] == {"metal": 1}
+
+
+def test_rulebook_deploy_example_metal_from_several_territories_mech_elsewhere():
+    """Rulebook, resources: "you may spend 3 metal from one or more territories you
+    control to deploy a mech; the mech then goes on that or another territory with one
+    of your workers"."""
+    state = game()
+    p = state.players[0]
+    set_workers(p, "r1c4")
+    p.character = "r2c4"
+    p.structures = {"mill": "r2c5"}
+    stock(state, "r2c4", metal=2)
+    stock(state, "r2c5", metal=1)
+    choose_bottom(state, "deploy")
+    assert {a.split("@")[1] for a in legal(state) if a != "skip"} == {"r1c4"}
+    play(state, "deploy:1@r1c4")  # all 3 metal are owed: nothing to choose
+    assert p.mechs == ["r1c4"]
+    assert state.resources == {}
+
+
+@pytest.mark.parametrize(
+    "builder, gain", [("nordic", 1), ("rusviet", 1), ("saxony", 1), ("crimea", 0)]
+)
+def test_rulebook_recruit_example_nordic_gains_popularity_when_it_or_a_neighbour_builds(
+    builder, gain
+):
+    """Rulebook, Enlist example: when Nordic OR the player to its left or right takes
+    the Build action, Nordic gains 1 popularity. Clockwise here: Nordic, Rusviet, Crimea,
+    Saxony, so Crimea sits across the table."""
+    state = game("nordic", "rusviet", "crimea", "saxony")
+    seat = {p.faction: p.seat for p in state.players}[builder]
+    nordic = state.players[0]
+    nordic.recruits = {"build": "power"}
+    home_side = {"nordic": "r1c5", "rusviet": "r3c6", "crimea": "r7c3", "saxony": "r6c0"}
+    ready(state, "build", seat=seat, hid=home_side[builder])
+    make_active(state, seat)
+    popularity = nordic.popularity
+    choose_bottom(state, "build")
+    play(state, f"build:mill@{home_side[builder]}")
+    assert nordic.popularity == popularity + gain
+
+
+def test_a_bottom_action_with_nothing_to_place_may_still_be_paid_for_its_coins():
+    """Rulebook: pay the cost, then gain the benefits "or part of them"; a completed row
+    may still be paid for its coins and recruit bonus. Our reading: the same holds when
+    structures are left but no territory with a worker is free to build on."""
+    state = game()
+    p = ready(state, "build")
+    p.structures = {"mine": "r1c5"}  # the only worker territory already has a structure
+    foe = state.players[1]
+    foe.recruits = {"build": "power"}
+    coins, popularity = p.coins, foe.popularity
+    choose_bottom(state, "build")
+    assert legal(state) == ["build", "skip"]
+    play(state, "build")
+    assert p.coins == coins + bottom_coins(p, "build")
+    assert state.resources["r1c5"]["wood"] == 9 - bottom_cost(p, "build")
+    assert foe.popularity == popularity + 1
