@@ -257,6 +257,21 @@ def test_stars_earned_in_an_encounter_are_placed_after_the_top_action():
     assert player.stars.get("power") == 1
 
 
+def test_a_sixth_star_from_an_encounter_ends_the_game_before_the_bottom_action():
+    """Rulebook (Speleinde): the game ends at once with the sixth star. The fourth mech,
+    deployed by an encounter, is the sixth star: no bottom action follows."""
+    state = game()
+    player = walk_into_token(state, 5)
+    player.stars = {"structures": 1, "recruits": 1, "workers": 1, "objective": 1, "power": 1}
+    player.mechs, player.mech_abilities = ["r4c0"] * 3, [0, 1, 2]
+    player.coins = 4
+    apply_in_place(state, "option:2")  # pay 4 coins: deploy
+    apply_in_place(state, f"deploy:3@{TOKEN}")
+    assert player.stars.get("mechs") == 1 and player.star_count == 6
+    assert state.game_over and legal_actions(state) == []
+    assert state.turns_taken == 0
+
+
 def test_meander_star_is_placed_when_the_first_option_reaches_the_goal():
     """Rulebook (Sterren plaatsen): 'when you reach one of these goals you must place a star'
     and 'you cannot lose a star once it is placed'. Polania reaching 18 popularity with its
