@@ -33,7 +33,13 @@ from .bottom_actions import (
 )
 from .cards import ENCOUNTERS
 from .data import FACTIONS, PRODUCTION, RESOURCES
-from .economy import deploy_worker, draw_combat_cards, gain_popularity, gain_power
+from .economy import (
+    award_stars,
+    deploy_worker,
+    draw_combat_cards,
+    gain_popularity,
+    gain_power,
+)
 from .state import GameState, Player
 
 TRACKS = ("coins", "popularity", "power", "cards")
@@ -100,6 +106,12 @@ def apply_encounter(state: GameState, action: str) -> None:
 def _after_encounter_benefit(state: GameState) -> None:
     enc = state.turn["encounter"]
     if len(enc["chosen"]) < option_limit(state.active):
+        # Meander: a goal reached with the first option earns its star at once (a star
+        # is placed when the goal is reached), before the second option's cost could
+        # take the popularity or power away again. A sixth star ends the game here.
+        award_stars(state, state.active_seat)
+        if state.game_over:
+            return
         state.pending = {"seat": state.active_seat, "kind": "encounter", "card": enc["card"]}
         return
     finish_encounter(state)

@@ -32,8 +32,13 @@ def _controlled(state: GameState, player: Player) -> list[str]:
     return state.controlled_territories(player.seat)
 
 
-def _land(hid: str) -> bool:
-    return TERRAIN[hid] not in ("lake", "home")
+def _territory(hid: str) -> bool:
+    """Lakes are territories too (rulebook: "Meren zijn gebieden"); home bases are not.
+
+    So a lake held by a Seaworthy or Submerge mech counts for "territories next to the
+    Factory" (17) and pieces or workers standing on a lake count for 13, 16 and 24.
+    """
+    return TERRAIN[hid] != "home"
 
 
 def control_count(state: GameState, player: Player, what: str) -> int:
@@ -76,7 +81,7 @@ def pieces_on_one_territory(state: GameState, player: Player) -> int:
     spots.update(w for w in player.workers if w)
     built = list(player.structures.values())
     return max(
-        (player.units_at(h) + built.count(h) for h in spots if _land(h)),
+        (player.units_at(h) + built.count(h) for h in spots if _territory(h)),
         default=0,
     )
 
@@ -85,7 +90,7 @@ def wolf_territories(state: GameState, player: Player) -> int:
     """Controlled territories with the character, exactly 1 mech, 1 worker and 5+ resources."""
     hid = player.character
     ok = (
-        _land(hid)
+        _territory(hid)
         and state.territory_controller(hid) == player.seat
         and player.mechs.count(hid) == 1
         and player.workers.count(hid) == 1
@@ -95,7 +100,7 @@ def wolf_territories(state: GameState, player: Player) -> int:
 
 
 def _next_to_factory() -> tuple[str, ...]:
-    return tuple(h for h in ADJACENT[FACTORY] if _land(h))
+    return tuple(h for h in ADJACENT[FACTORY] if _territory(h))
 
 
 def control_next_to_factory(state: GameState, player: Player) -> int:
@@ -105,7 +110,7 @@ def control_next_to_factory(state: GameState, player: Player) -> int:
 
 def most_around_one_lake(state: GameState, player: Player) -> int:
     mine = set(_controlled(state, player))
-    return max(sum(1 for h in ADJACENT[lake] if _land(h) and h in mine) for lake in LAKES)
+    return max(sum(1 for h in ADJACENT[lake] if _territory(h) and h in mine) for lake in LAKES)
 
 
 def most_of_one_resource(state: GameState, player: Player) -> int:

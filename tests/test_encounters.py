@@ -257,6 +257,81 @@ def test_stars_earned_in_an_encounter_are_placed_after_the_top_action():
     assert player.stars.get("power") == 1
 
 
+def test_a_sixth_star_from_an_encounter_ends_the_game_before_the_bottom_action():
+    """Rulebook (Speleinde): the game ends at once with the sixth star. The fourth mech,
+    deployed by an encounter, is the sixth star: no bottom action follows."""
+    state = game()
+    player = walk_into_token(state, 5)
+    player.stars = {"structures": 1, "recruits": 1, "workers": 1, "objective": 1, "power": 1}
+    player.mechs, player.mech_abilities = ["r4c0"] * 3, [0, 1, 2]
+    player.coins = 4
+    apply_in_place(state, "option:2")  # pay 4 coins: deploy
+    apply_in_place(state, f"deploy:3@{TOKEN}")
+    assert player.stars.get("mechs") == 1 and player.star_count == 6
+    assert state.game_over and legal_actions(state) == []
+    assert state.turns_taken == 0
+
+
+def test_meander_star_is_placed_when_the_first_option_reaches_the_goal():
+    """Rulebook (Sterren plaatsen): 'when you reach one of these goals you must place a star'
+    and 'you cannot lose a star once it is placed'. Polania reaching 18 popularity with its
+    first option keeps that star even when the second option costs popularity again."""
+    state = game("polania")
+    player = walk_into_token(state, 13)
+    player.popularity, player.coins = 16, 5
+    apply_in_place(state, "option:2")  # pay 2 coins: 2 power and 2 popularity
+    apply_in_place(state, "all")
+    assert player.popularity == 18
+    assert player.stars.get("popularity") == 1
+    apply_in_place(state, "option:3")  # pay 3 popularity: 5 resources of any types
+    assert player.popularity == 15
+    apply_in_place(state, "done")
+    assert state.pending["kind"] == "bottom"
+    assert player.stars.get("popularity") == 1
+
+
+def test_meander_sixth_star_from_the_first_option_ends_the_game_before_the_second():
+    """Rulebook (Speleinde): the game ends at once when the sixth star is placed, even if
+    the player could still do other things that turn."""
+    state = game("polania")
+    player = walk_into_token(state, 13)
+    player.stars = {"mechs": 1, "structures": 1, "recruits": 1, "workers": 1, "objective": 1}
+    player.popularity, player.coins = 16, 5
+    apply_in_place(state, "option:2")
+    apply_in_place(state, "all")
+    assert player.star_count == 6
+    assert state.game_over and legal_actions(state) == []
+
+
+def test_combat_cards_from_an_empty_deck_come_from_the_shuffled_discards():
+    """Rules summary (setup): 'If the deck runs out, shuffle the discards to form a new deck;
+    no cards are drawn if both deck and discard pile are empty.'"""
+    state = game()
+    player = walk_into_token(state, 17)  # option 2: pay 2 coins, 2 power and 2 combat cards
+    hand = list(player.combat_cards)
+    state.combat_deck = [5]
+    state.combat_discard = [2, 3, 4]
+    apply_in_place(state, "option:2")
+    apply_in_place(state, "gain:cards")
+    apply_in_place(state, "gain:cards")
+    assert player.combat_cards[: len(hand)] == hand
+    assert player.combat_cards[len(hand)] == 5  # the last card of the deck first
+    assert player.combat_cards[-1] in (2, 3, 4)
+    assert state.combat_discard == []
+    assert sorted(state.combat_deck + player.combat_cards[-1:]) == [2, 3, 4]
+
+
+def test_no_combat_card_is_drawn_when_deck_and_discards_are_empty():
+    state = game()
+    player = walk_into_token(state, 17)
+    hand = list(player.combat_cards)
+    state.combat_deck, state.combat_discard = [], []
+    apply_in_place(state, "option:2")
+    apply_in_place(state, "all")
+    assert player.combat_cards == hand
+    assert state.pending["kind"] == "bottom"
+
+
 @pytest.mark.parametrize("card", range(1, 37))
 def test_every_encounter_card_has_three_options_and_texts_in_english_and_dutch(card):
     options = cards.ENCOUNTERS[card]

@@ -216,6 +216,41 @@ def test_enemy_control_counts_not_the_players():
     assert not is_met(state, player, 1)
 
 
+LAKE_BY_FACTORY = "r3c4"  # a lake next to the Factory
+
+
+def test_a_held_lake_next_to_the_factory_counts_for_objective_17():
+    """Rulebook (Seaworthy, Submerge): 'Meren zijn gebieden' (lakes are territories), so a
+    lake held by a mech is one of the 'territories next to the Factory'."""
+    state = game()
+    player, _ = state.players
+    place_workers(player, "r3c3")
+    assert not is_met(state, player, 17)
+    player.mechs, player.mech_abilities = [LAKE_BY_FACTORY], [1]  # Nordic: Seaworthy
+    assert is_met(state, player, 17)
+
+
+def test_pieces_and_workers_on_a_lake_count_for_objectives_13_and_24():
+    """A Seaworthy mech carrying workers onto a lake: the lake is a territory (rulebook)."""
+    state = game()
+    player, _ = state.players
+    player.mechs, player.mech_abilities = [LAKE_BY_FACTORY], [1]
+    place_workers(player, *[LAKE_BY_FACTORY] * 4)
+    assert not is_met(state, player, 13) and not is_met(state, player, 24)
+    player.character = LAKE_BY_FACTORY  # 6 pieces: character, mech, 4 workers
+    assert is_met(state, player, 13)
+    place_workers(player, *[LAKE_BY_FACTORY] * 5)
+    assert is_met(state, player, 24)
+
+
+def test_a_home_base_is_no_territory_for_objective_13():
+    state = game()
+    player, _ = state.players
+    player.character = player.home
+    place_workers(player, *[player.home] * 5)
+    assert not is_met(state, player, 13)
+
+
 # --- revealing -----------------------------------------------------------------
 
 
