@@ -253,6 +253,8 @@ def apply_benefit(state: GameState, action: str) -> None:
     else:
         _do_action(state, player, verb, arg)
         part[1] = 0
+        if state.pending is not pending:
+            return  # it asks first (how much to produce); continue_benefit goes on
     _prune_or_finish(state)
 
 
@@ -305,14 +307,16 @@ def peek(state: GameState, player: Player, target: int) -> None:
 
 
 def produce(state: GameState, player: Player, hexes: list[str]) -> None:
-    """Each of the player's workers on these territories produces once (no Mill, no cost)."""
-    for hid in hexes:
-        product = PRODUCTION[TERRAIN[hid]]
-        for _ in range(player.workers.count(hid)):
-            if product == "worker":
-                deploy_worker(player, hid)
-            else:
-                state.add_resource(hid, product)
+    """Each of the player's workers on these territories may produce once (no Mill, no
+    cost), asked as on the mat; the benefit's decision comes back afterwards."""
+    from .top_actions import start_production
+
+    start_production(state, player, hexes, None, resume=state.pending)
+
+
+def continue_benefit(state: GameState) -> None:
+    """Back at a benefit after a question it asked (how much to produce)."""
+    _prune_or_finish(state)
 
 
 def _prune_or_finish(state: GameState) -> None:

@@ -8,10 +8,12 @@ from .state import GameState, state_from_dict, state_to_dict
 
 SNAPSHOT_FORMAT = 1
 RECORD_FORMAT = 1
-#: "0.2": a territory with a choice asks how much it produces (``amount:N``).
-RULES_VERSION = "0.2"
-#: Rules versions whose records never answer that question: every worker produced.
-ALL_WORKERS_PRODUCE = ("0.1",)
+#: "0.2": a territory with a choice on the mat's Produce asks how much it produces
+#: (``amount:N``); "0.3": a card's Produce asks too (``amount:N``, ``workers:N``), and a
+#: recruit enlisted from the Enlist section pays its ongoing bonus from the next Enlist.
+RULES_VERSION = "0.3"
+#: Rules versions whose records may skip that question where every worker produced.
+ALL_WORKERS_PRODUCE = ("0.1", "0.2")
 
 
 class RecordError(ValueError):
@@ -70,9 +72,12 @@ def replay(rec: dict) -> GameState:
 def apply_decision(state: GameState, action: str, rules: object) -> None:
     """Apply one recorded decision, written under the rules version ``rules``.
 
-    Records of rules 0.1 never say how much a territory produces (every worker did):
-    when such a record's next decision does not fit that question, the full amount is
-    answered first, so old saves and links still open."""
+    Records of rules 0.1 never say how much a territory produces, those of 0.2 only
+    for the mat's Produce (every worker did): when such a record's next decision does
+    not fit that question, the full amount is answered first, so old saves and links
+    still open. (A 0.1/0.2 game in which a recruit was enlisted from the Enlist section
+    replays under the corrected bonus rule; if that changes a later card draw, the
+    replay stops with a clear error.)"""
     from .engine import apply_in_place, legal_actions
     from .state import IllegalActionError
 
@@ -83,7 +88,7 @@ def apply_decision(state: GameState, action: str, rules: object) -> None:
         if rules not in ALL_WORKERS_PRODUCE or pending.get("kind") != "produce_amounts":
             raise
         amounts = [a for a in legal_actions(state) if a.startswith(("amount:", "workers:"))]
-        if not amounts or pending.get("product") == "worker":
+        if not amounts:
             raise
         apply_in_place(state, max(amounts, key=lambda a: int(a.split(":")[1])))
         apply_decision(state, action, rules)

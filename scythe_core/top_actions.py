@@ -183,14 +183,37 @@ def perform_produce(state: GameState, player: Player, hexes: list[str]) -> None:
     asks how many (``amount:N``, at least 1 - none is the same as not choosing the
     territory; a village asks ``workers:N`` from 0, limited by the workers left on
     the mat)."""
+    from .turn import after_top
+
     pay_track_cost(player, produce_cost(player))
-    mill = player.structures.get("mill")
+    if start_production(state, player, hexes, player.structures.get("mill")):
+        after_top(state)
+
+
+def start_production(
+    state: GameState,
+    player: Player,
+    hexes: list[str],
+    mill: str | None,
+    resume: dict | None = None,
+) -> bool:
+    """Produce on ``hexes``, asking where a territory has a choice; True when done.
+
+    ``resume`` is the decision to go back to afterwards (a card's benefit that
+    produces): when nothing needs asking it is pending again at once; otherwise the
+    last answer restores it and calls ``encounters.continue_benefit``."""
     queue = [
         [hid, PRODUCTION[TERRAIN[hid]], player.workers.count(hid) + (1 if hid == mill else 0)]
         for hid in sorted(hexes, key=reading_order_key)
     ]
     state.pending = {"seat": player.seat, "kind": "produce_amounts", "queue": queue}
-    _next_territory(state)
+    if resume is not None:
+        state.pending["resume"] = resume
+    if not _produce_queue(state):
+        return False
+    if resume is not None:
+        state.pending = resume
+    return True
 
 
 def _produce_choices(state: GameState, product: str, makers: int) -> list[int]:
@@ -208,10 +231,8 @@ def _produce(state: GameState, hid: str, product: str, amount: int) -> None:
         state.add_resource(hid, product, amount)
 
 
-def _next_territory(state: GameState) -> None:
-    """Produce on every territory without a choice; stop at the next one with a choice."""
-    from .turn import after_top
-
+def _produce_queue(state: GameState) -> bool:
+    """Produce on every territory without a choice; False at the next one with a choice."""
     pending = state.pending
     queue = pending["queue"]
     while queue:
@@ -219,10 +240,10 @@ def _next_territory(state: GameState) -> None:
         choices = _produce_choices(state, product, makers)
         if len(choices) > 1:
             pending["hex"], pending["product"] = hid, product
-            return
+            return False
         _produce(state, hid, product, choices[0] if choices else 0)
         queue.pop(0)
-    after_top(state)
+    return True
 
 
 def legal_produce_amounts(state: GameState) -> list[str]:
@@ -234,7 +255,18 @@ def legal_produce_amounts(state: GameState) -> list[str]:
 def apply_produce_amounts(state: GameState, action: str) -> None:
     hid, product, _makers = state.pending["queue"].pop(0)
     _produce(state, hid, product, int(action.split(":")[1]))
-    _next_territory(state)
+    if not _produce_queue(state):
+        return
+    resume = state.pending.get("resume")
+    if resume is None:
+        from .turn import after_top
+
+        after_top(state)
+        return
+    from .encounters import continue_benefit
+
+    state.pending = resume
+    continue_benefit(state)
 
 
 # --- move --------------------------------------------------------------------

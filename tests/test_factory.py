@@ -208,7 +208,12 @@ def test_card_one_produces_on_two_territories_without_mill_or_produce_cost():
     assert "produce:r3c3+r4c4" in legal_actions(state)
     assert not any("r5c3" in a for a in legal_actions(state))
     apply_in_place(state, "produce:r3c3+r4c4")
-    assert state.resources_at("r3c3") == {"wood": 2}
+    # Each worker may produce, as on the mat: the two on r3c3 are asked about.
+    assert state.pending["kind"] == "produce_amounts" and state.pending["hex"] == "r3c3"
+    assert legal_actions(state) == ["amount:1", "amount:2"]
+    apply_in_place(state, "amount:1")
+    assert state.pending["kind"] != "produce_amounts"
+    assert state.resources_at("r3c3") == {"wood": 1}
     assert state.resources_at("r4c4") == {"metal": 1}
     assert state.resources_at("r5c3") == {}
     assert (player.power, player.popularity) == (power, popularity)

@@ -16,6 +16,7 @@ from scythe_core import RecordError, from_json, legal_actions, new_game, record,
 from scythe_core import rng as prng
 from scythe_core.engine import apply_in_place
 from scythe_core.links import LINK_PREFIX, decode_link, encode_link
+from scythe_core.records import RULES_VERSION
 from scythe_core.state import state_to_dict
 
 
@@ -166,7 +167,7 @@ def full_production_game(seed: int, decisions: int):
 
 def test_records_and_links_of_rules_0_1_open_with_every_worker_producing():
     """Before rules 0.2 no record said how much a territory produced: all workers did.
-    Such old saves and links still open; the same decisions marked 0.2 do not."""
+    Such old saves and links still open; the same decisions marked current do not."""
     state = full_production_game(1, 2500)
     asked = [a for a in state.history if a.startswith("amount:")]
     assert len(asked) >= 3, "the game produced on territories with several workers"
@@ -175,10 +176,10 @@ def test_records_and_links_of_rules_0_1_open_with_every_worker_producing():
     old["actions"] = [a for a in state.history if not a.startswith("amount:")]
     assert state_to_dict(replay(old)) == state_to_dict(state)
     with pytest.raises(RecordError):
-        replay({**old, "rules": "0.2"})
+        replay({**old, "rules": RULES_VERSION})
     header = {"link": 1, "rules": "0.1", "setup": state.setup}
     lines = [json.dumps(header, separators=(",", ":"), sort_keys=True), *old["actions"]]
     packed = zlib.compress("\n".join(lines).encode(), 9)
     link = LINK_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
     assert state_to_dict(decode_link(link)) == state_to_dict(state)
-    assert record(decode_link(link))["rules"] == "0.2"
+    assert record(decode_link(link))["rules"] == RULES_VERSION
