@@ -378,15 +378,19 @@ def apply_move_unit(state: GameState, action: str) -> None:
 
 
 def _take_everything_off_lake(state: GameState, player: Player, pending: dict) -> None:
-    """Workers and resources may not be left on a lake: the last unit leaving takes them."""
+    """Workers and resources may not be left on a lake after moving off it.
+
+    The last character or mech leaving takes the resources along. Workers need a
+    mech ("nor may a worker move off the lake without the assistance of the mech"),
+    so the last *mech* leaving takes them, even if the character stays behind:
+    the character could never carry them off later.
+    """
     lake = pending["at"]
-    others = player.combat_units_at(lake) - 1
-    if others > 0:
-        return
-    for res, n in list(state.resources_at(lake).items()):
-        state.add_resource(lake, res, -n)
-        pending["cargo"][res] = pending["cargo"].get(res, 0) + n
-    if unit_kind(pending["unit"]) == "mech":
+    if player.combat_units_at(lake) == 1:
+        for res, n in list(state.resources_at(lake).items()):
+            state.add_resource(lake, res, -n)
+            pending["cargo"][res] = pending["cargo"].get(res, 0) + n
+    if unit_kind(pending["unit"]) == "mech" and player.mechs.count(lake) == 1:
         for i, w in enumerate(player.workers):
             wid = f"worker:{i}"
             if w == lake and wid not in pending["passengers"]:

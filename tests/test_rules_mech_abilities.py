@@ -131,3 +131,23 @@ def test_speed_stops_on_entering_enemy_workers():
     play(state, "unit:character", "to:r4c3")
     assert nor.character == "r4c3"
     assert state.pending["kind"] == "move", "the character's movement ended at once"
+
+
+def test_the_last_mech_leaving_a_lake_takes_the_workers_even_if_the_character_stays():
+    """Submerge: "nor may a worker move off the lake without the assistance of the mech".
+    The character cannot carry workers, so when the last mech leaves a lake the
+    workers go with it; otherwise they would be stranded there for good."""
+    from scythe_core import legal_actions
+
+    state, pol, _ = game("polania")
+    give_mech_abilities(pol, "submerge")
+    mech = len(pol.mechs) - 1
+    pol.mechs[mech] = pol.character = pol.workers[0] = "r3c4"
+    state.resources["r3c4"] = {"wood": 1}
+    start_move(state)
+    play(state, f"unit:mech:{mech}", "to:r3c3")
+    assert pol.workers[0] == "r3c3", "the worker rode off with the mech"
+    assert state.resources == {"r3c4": {"wood": 1}}, "the character still holds the wood"
+    play(state, "unit:character", "to:r4c3")
+    assert state.resources == {"r4c3": {"wood": 1}}, "the last unit off the lake takes it"
+    assert "unit:worker:0" not in legal_actions(state)
