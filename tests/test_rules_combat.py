@@ -380,3 +380,68 @@ def test_sixth_star_from_an_objective_before_a_combat_undoes_the_move_into_it():
     assert state.game_over and a.star_count == 6
     assert a.character == "r4c4", "the character goes back to where it came from"
     assert d.character == "r4c3"
+
+
+def test_seaworthy_retreat_onto_a_lake_takes_workers_only_with_a_mech():
+    """Seaworthy: "if a mech transports workers onto a lake (during a Move action or
+    when retreating)" - only a mech carries workers onto a lake. A character
+    retreating onto a lake without a mech leaves its workers to go home."""
+    state = two_player(attacker="saxony", defender="nordic")
+    a, d = state.players
+    d.mech_abilities, d.mechs = [1], [d.home]  # Seaworthy, the mech away at home
+    d.character = "r4c4"
+    d.workers[0] = "r4c4"
+    a.character = "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c4")
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 0
+    apply_in_place(state, "commit:2:-")
+    apply_in_place(state, "commit:0:-")
+    apply_in_place(state, "retreat:r5c4")
+    assert d.character == "r5c4"
+    assert d.workers[0] == d.home, "no worker is left alone on a lake"
+
+
+def test_seaworthy_retreat_onto_a_lake_carries_workers_with_a_mech():
+    state = two_player(attacker="saxony", defender="nordic")
+    a, d = state.players
+    d.mech_abilities, d.mechs = [1], ["r4c4"]  # Seaworthy
+    d.character = d.home
+    d.workers[0] = "r4c4"
+    a.character = "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c4")
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 0
+    apply_in_place(state, "commit:2:-")
+    apply_in_place(state, "commit:0:-")
+    apply_in_place(state, "retreat:r5c4")
+    assert d.mechs == ["r5c4"] and d.workers[0] == "r5c4"
+
+
+def test_disarm_works_on_saxonys_own_mine_too():
+    """The Mine "acts as a tunnel that only you can use"; Disarm works before combat
+    "in a tunnel or your mine" (the English guide). Another player's Mine is no
+    tunnel for Saxony."""
+    state = two_player(attacker="saxony", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Disarm
+    a.structures = {"mine": "r4c3"}  # the Factory hex, no tunnel
+    d.character = "r4c3"
+    d.power = 5
+    mech_attacks(state, "r4c3")
+    assert d.power == 3
+
+
+def test_disarm_does_not_work_on_the_opponents_mine():
+    state = two_player(attacker="saxony", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Disarm
+    d.structures = {"mine": "r4c3"}
+    d.character = "r4c3"
+    d.power = 5
+    mech_attacks(state, "r4c3")
+    assert d.power == 5
