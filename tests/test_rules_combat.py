@@ -445,3 +445,58 @@ def test_disarm_does_not_work_on_the_opponents_mine():
     d.power = 5
     mech_attacks(state, "r4c3")
     assert d.power == 5
+
+
+def test_rulebook_example_peoples_army_two_mechs_and_three_workers_play_three_cards():
+    """People's Army: "with 2 mechs and 3 workers in a combat you may play up to 3
+    combat cards (1 for each mech and 1 for having at least 1 worker)"."""
+    state = two_player(attacker="rusviet", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2, 3], ["r4c4", "r4c4"]  # People's Army, Speed
+    a.workers[:3] = ["r4c4"] * 3
+    a.combat_cards = [2, 3, 4, 5]
+    d.character = "r4c3"
+    start_move(state, move_section(state))
+    for mech in ("mech:0", "mech:1"):
+        apply_in_place(state, f"unit:{mech}")
+        if mech == "mech:0":
+            for _ in range(3):
+                apply_in_place(state, next(act for act in legal_actions(state) if "worker" in act))
+        apply_in_place(state, "to:r4c3")
+    assert state.pending["kind"] == "combat_commit"
+    assert max(len(o.split(":")[2].split("+")) for o in legal_actions(state)) == 3
+
+
+def test_defender_who_wins_loses_no_popularity_for_the_attackers_workers():
+    """Quick reference: attacked by a mech carrying workers, the defender who wins
+    loses no popularity for those workers' retreat."""
+    state = two_player(attacker="rusviet", defender="nordic")
+    a, d = state.players
+    a.mechs = ["r4c4"]
+    a.workers[0] = "r4c4"
+    d.character = "r4c3"
+    mech_attacks(state, "r4c3", "worker:0")
+    a.power, d.power, d.popularity = 5, 5, 6
+    apply_in_place(state, "commit:1:-")
+    apply_in_place(state, "commit:2:-")
+    assert a.mechs == [a.home] and a.workers[0] == a.home
+    assert d.popularity == 6
+
+
+def test_rulebook_lake_battle_attacker_loses_popularity_for_workers_on_the_mech():
+    """Combat on a lake: "if a mech carrying workers is attacked on a lake and the
+    attacker wins, the attacker loses 1 popularity for each of those workers (they
+    retreat with their mechs to the home base)"."""
+    state = two_player(attacker="polania", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [1], ["r4c3"]  # Submerge
+    d.mech_abilities, d.mechs = [1], ["r3c4"]  # Seaworthy
+    d.workers[:2] = ["r3c4", "r3c4"]
+    a.popularity = 5
+    mech_attacks(state, "r3c4")
+    a.power, d.power = 3, 0
+    apply_in_place(state, "commit:1:-")
+    apply_in_place(state, "commit:0:-")
+    assert a.popularity == 3
+    assert d.mechs == [d.home] and d.workers[:2] == [d.home, d.home]
+    assert a.mechs == ["r3c4"] and a.stars.get("combat") == 1
