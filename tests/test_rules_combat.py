@@ -500,3 +500,33 @@ def test_rulebook_lake_battle_attacker_loses_popularity_for_workers_on_the_mech(
     assert a.popularity == 3
     assert d.mechs == [d.home] and d.workers[:2] == [d.home, d.home]
     assert a.mechs == ["r3c4"] and a.stars.get("combat") == 1
+
+
+def test_the_attacker_uses_its_combat_ability_before_the_defender():
+    """ "If the attacker has a mech ability that affects combat, they use it first,
+    followed by the defender": Nordic's Artillery is decided before Crimea's Scout
+    steals, and the stolen card may be the one Artillery's owner still holds."""
+    state = two_player(attacker="nordic", defender="crimea")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Artillery
+    d.mech_abilities, d.mechs = [2], ["r4c3"]  # Scout
+    d.character = d.home
+    a.combat_cards, d.combat_cards = [4], []
+    a.power, d.power = 3, 4
+    mech_attacks(state, "r4c3")
+    assert state.pending == {"seat": 0, "kind": "artillery", "hex": "r4c3"}
+    assert a.combat_cards == [4] and d.combat_cards == [], "Scout waits its turn"
+    apply_in_place(state, "artillery:fire")
+    assert (a.power, d.power) == (2, 2)
+    assert a.combat_cards == [] and d.combat_cards == [4]
+    assert state.pending["kind"] == "combat_commit"
+
+
+def test_artillery_is_not_offered_without_power_to_pay_for_it():
+    state = two_player(attacker="nordic", defender="saxony")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Artillery
+    d.character = "r4c3"
+    a.power = 0
+    mech_attacks(state, "r4c3")
+    assert state.pending["kind"] == "combat_commit"
