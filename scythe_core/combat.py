@@ -306,16 +306,23 @@ def retreat_all(player: Player, hid: str, target: str) -> None:
 
 
 def undo_unresolved_moves(state: GameState) -> None:
-    """The game ended mid-turn: units moved into unresolved combats go back."""
+    """The game ended mid-turn: units moved next to enemies go back where they came from.
+
+    "If your 6th star is placed but you still have a combat remaining on your
+    turn, ... any units you moved to initiate that combat move back"; the English
+    summary adds any unit left "on a territory with an opponent's units (from a
+    Move action)" - a combat not begun yet, or enemy workers not yet driven out
+    when an objective is revealed in the middle of the Move.
+    """
     player = state.active
     origins = state.turn.get("origins", {})
     from .top_actions import set_unit_location, unit_location
 
-    unresolved = list(state.turn.get("combats_left", []))
-    if state.turn.get("combat"):
-        unresolved.append(state.turn["combat"]["hex"])
-    for hid in unresolved:
-        for uid, origin in origins.items():
-            if unit_location(player, uid) == hid:
-                set_unit_location(player, uid, origin)
+    for uid, origin in origins.items():
+        hid = unit_location(player, uid)
+        if hid and (
+            state.enemy_combat_units_at(player.seat, hid)
+            or state.enemy_workers_at(player.seat, hid)
+        ):
+            set_unit_location(player, uid, origin)
     state.turn["combats_left"] = []

@@ -297,6 +297,7 @@ def apply_move(state: GameState, action: str) -> None:
         "at": unit_location(player, uid),
         "steps_left": 2 if speed else 1,
         "stepped": False,
+        # Resources carried: they stay on the board and go along step by step.
         "cargo": {},
         "passengers": [],
     }
@@ -315,7 +316,7 @@ def legal_move_unit(state: GameState) -> list[str]:
     options = []
     if _can_load(state, pending):
         for res, n in state.resources_at(at).items():
-            if n > 0:
+            if n > pending["cargo"].get(res, 0):
                 options.append(f"load:{res}")
         if unit_kind(pending["unit"]) == "mech":
             moved = set(state.turn.get("moved", ()))
@@ -345,14 +346,12 @@ def apply_move_unit(state: GameState, action: str) -> None:
             pending["passengers"].append(arg)
             state.turn.setdefault("origins", {}).setdefault(arg, pending["at"])
         else:
-            state.add_resource(pending["at"], arg, -1)
             pending["cargo"][arg] = pending["cargo"].get(arg, 0) + 1
         return
     if verb == "drop":
         if arg.startswith("worker:"):
             pending["passengers"].remove(arg)
         else:
-            state.add_resource(pending["at"], arg, 1)
             pending["cargo"][arg] -= 1
             if not pending["cargo"][arg]:
                 del pending["cargo"][arg]
@@ -367,6 +366,9 @@ def apply_move_unit(state: GameState, action: str) -> None:
     if TERRAIN[pending["at"]] == "lake":
         _take_everything_off_lake(state, player, pending)
     stop = stops_on_entry(state, player.seat, kind, dest)
+    for res, n in pending["cargo"].items():
+        state.add_resource(pending["at"], res, -n)
+        state.add_resource(dest, res, n)
     set_unit_location(player, uid, dest)
     for wid in pending["passengers"]:
         set_unit_location(player, wid, dest)
@@ -387,9 +389,7 @@ def _take_everything_off_lake(state: GameState, player: Player, pending: dict) -
     """
     lake = pending["at"]
     if player.combat_units_at(lake) == 1:
-        for res, n in list(state.resources_at(lake).items()):
-            state.add_resource(lake, res, -n)
-            pending["cargo"][res] = pending["cargo"].get(res, 0) + n
+        pending["cargo"] = dict(state.resources_at(lake))
     if unit_kind(pending["unit"]) == "mech" and player.mechs.count(lake) == 1:
         for i, w in enumerate(player.workers):
             wid = f"worker:{i}"
@@ -427,8 +427,6 @@ def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
 
 def _unit_done(state: GameState) -> None:
     pending = state.pending
-    for res, n in pending["cargo"].items():
-        state.add_resource(pending["at"], res, n)
     state.turn["moved"].append(pending["unit"])
     state.turn["moves_left"] -= 1
     state.pending = {"seat": state.active_seat, "kind": "move"}

@@ -530,3 +530,43 @@ def test_artillery_is_not_offered_without_power_to_pay_for_it():
     a.power = 0
     mech_attacks(state, "r4c3")
     assert state.pending["kind"] == "combat_commit"
+
+
+def sixth_star_ready(state):
+    a = state.players[0]
+    a.stars = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1, "workers": 1}
+    a.objectives = [12]  # 20 coins
+    a.coins = 20
+
+
+def test_sixth_star_in_the_middle_of_the_move_undoes_the_step_into_an_enemy_character():
+    """ "You may reveal an objective at any moment during your turn"; when the 6th star
+    ends the game before a combat could start, the unit goes back where it came from."""
+    state = two_player()
+    a, d = state.players
+    sixth_star_ready(state)
+    a.character, d.character = "r4c4", "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c3")
+    assert state.pending["kind"] == "move"
+    apply_in_place(state, "objective:12")
+    assert state.game_over
+    assert a.character == "r4c4" and d.character == "r4c3"
+
+
+def test_sixth_star_before_workers_are_driven_out_undoes_the_step_onto_them():
+    """The English summary: units left "on a territory with an opponent's units (from
+    a Move action)" when the game ends go back; the workers stay where they are."""
+    state = two_player()
+    a, d = state.players
+    sixth_star_ready(state)
+    a.character, d.character = "r4c4", d.home
+    d.workers[0] = "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c3")
+    apply_in_place(state, "objective:12")
+    assert state.game_over
+    assert a.character == "r4c4" and d.workers[0] == "r4c3"
+    assert state.territory_controller("r4c3") == 1
