@@ -87,7 +87,7 @@ def _pre_combat_abilities(state: GameState) -> None:
                 state.rng, pick = rng.randbelow(state.rng, len(opponent.combat_cards))
                 player.combat_cards.append(opponent.combat_cards.pop(pick))
                 state.log.append({"seat": seat, "event": "scout"})
-            if player.has_mech_ability("disarm") and combat["hex"] in TUNNELS:
+            if player.has_mech_ability("disarm") and _is_tunnel_for(player, combat["hex"]):
                 opponent.power = max(0, opponent.power - 2)
                 state.log.append({"seat": seat, "event": "disarm"})
         if (
@@ -98,6 +98,12 @@ def _pre_combat_abilities(state: GameState) -> None:
             state.pending = {"seat": seat, "kind": "artillery", "hex": combat["hex"]}
             return
     ask_next_commit(state)
+
+
+def _is_tunnel_for(player: Player, hid: str) -> bool:
+    """A tunnel territory, or the player's own Mine ("acts as a tunnel that only you
+    can use"; the English guide has Disarm work "in a tunnel or your mine")."""
+    return hid in TUNNELS or player.structures.get("mine") == hid
 
 
 def _is_automa(state: GameState, seat: int) -> bool:
@@ -284,24 +290,39 @@ def apply_retreat(state: GameState, action: str) -> None:
 
 
 def retreat_all(player: Player, hid: str, target: str) -> None:
-    """Move every unit of the player on hid to target (home, or a lake for Seaworthy)."""
+    """Move every unit of the player on hid to target (home, or a lake for Seaworthy).
+
+    Only a mech carries workers onto a lake ("if a mech transports workers onto a
+    lake (during a Move action or when retreating)"): without a mech among the
+    retreating units, the workers retreat to the home base.
+    """
+    worker_target = target
+    if TERRAIN[target] == "lake" and hid not in player.mechs:
+        worker_target = player.home
     if player.character == hid:
         player.character = target
     player.mechs = [target if m == hid else m for m in player.mechs]
-    player.workers = [target if w == hid else w for w in player.workers]
+    player.workers = [worker_target if w == hid else w for w in player.workers]
 
 
 def undo_unresolved_moves(state: GameState) -> None:
-    """The game ended mid-turn: units moved into unresolved combats go back."""
+    """The game ended mid-turn: units moved next to enemies go back where they came from.
+
+    "If your 6th star is placed but you still have a combat remaining on your
+    turn, ... any units you moved to initiate that combat move back"; the English
+    summary adds any unit left "on a territory with an opponent's units (from a
+    Move action)" - a combat not begun yet, or enemy workers not yet driven out
+    when an objective is revealed in the middle of the Move.
+    """
     player = state.active
     origins = state.turn.get("origins", {})
     from .top_actions import set_unit_location, unit_location
 
-    unresolved = list(state.turn.get("combats_left", []))
-    if state.turn.get("combat"):
-        unresolved.append(state.turn["combat"]["hex"])
-    for hid in unresolved:
-        for uid, origin in origins.items():
-            if unit_location(player, uid) == hid:
-                set_unit_location(player, uid, origin)
+    for uid, origin in origins.items():
+        hid = unit_location(player, uid)
+        if hid and (
+            state.enemy_combat_units_at(player.seat, hid)
+            or state.enemy_workers_at(player.seat, hid)
+        ):
+            set_unit_location(player, uid, origin)
     state.turn["combats_left"] = []

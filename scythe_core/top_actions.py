@@ -333,6 +333,7 @@ def apply_move(state: GameState, action: str) -> None:
         "at": unit_location(player, uid),
         "steps_left": 2 if speed else 1,
         "stepped": False,
+        # Resources carried: they stay on the board and go along step by step.
         "cargo": {},
         "passengers": [],
     }
@@ -351,7 +352,7 @@ def legal_move_unit(state: GameState) -> list[str]:
     options = []
     if _can_load(state, pending):
         for res, n in state.resources_at(at).items():
-            if n > 0:
+            if n > pending["cargo"].get(res, 0):
                 options.append(f"load:{res}")
         if unit_kind(pending["unit"]) == "mech":
             moved = set(state.turn.get("moved", ()))
@@ -381,14 +382,12 @@ def apply_move_unit(state: GameState, action: str) -> None:
             pending["passengers"].append(arg)
             state.turn.setdefault("origins", {}).setdefault(arg, pending["at"])
         else:
-            state.add_resource(pending["at"], arg, -1)
             pending["cargo"][arg] = pending["cargo"].get(arg, 0) + 1
         return
     if verb == "drop":
         if arg.startswith("worker:"):
             pending["passengers"].remove(arg)
         else:
-            state.add_resource(pending["at"], arg, 1)
             pending["cargo"][arg] -= 1
             if not pending["cargo"][arg]:
                 del pending["cargo"][arg]
@@ -403,6 +402,9 @@ def apply_move_unit(state: GameState, action: str) -> None:
     if TERRAIN[pending["at"]] == "lake":
         _take_everything_off_lake(state, player, pending)
     stop = stops_on_entry(state, player.seat, kind, dest)
+    for res, n in pending["cargo"].items():
+        state.add_resource(pending["at"], res, -n)
+        state.add_resource(dest, res, n)
     set_unit_location(player, uid, dest)
     for wid in pending["passengers"]:
         set_unit_location(player, wid, dest)
@@ -414,15 +416,17 @@ def apply_move_unit(state: GameState, action: str) -> None:
 
 
 def _take_everything_off_lake(state: GameState, player: Player, pending: dict) -> None:
-    """Workers and resources may not be left on a lake: the last unit leaving takes them."""
+    """Workers and resources may not be left on a lake after moving off it.
+
+    The last character or mech leaving takes the resources along. Workers need a
+    mech ("nor may a worker move off the lake without the assistance of the mech"),
+    so the last *mech* leaving takes them, even if the character stays behind:
+    the character could never carry them off later.
+    """
     lake = pending["at"]
-    others = player.combat_units_at(lake) - 1
-    if others > 0:
-        return
-    for res, n in list(state.resources_at(lake).items()):
-        state.add_resource(lake, res, -n)
-        pending["cargo"][res] = pending["cargo"].get(res, 0) + n
-    if unit_kind(pending["unit"]) == "mech":
+    if player.combat_units_at(lake) == 1:
+        pending["cargo"] = dict(state.resources_at(lake))
+    if unit_kind(pending["unit"]) == "mech" and player.mechs.count(lake) == 1:
         for i, w in enumerate(player.workers):
             wid = f"worker:{i}"
             if w == lake and wid not in pending["passengers"]:
@@ -459,8 +463,6 @@ def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
 
 def _unit_done(state: GameState) -> None:
     pending = state.pending
-    for res, n in pending["cargo"].items():
-        state.add_resource(pending["at"], res, n)
     state.turn["moved"].append(pending["unit"])
     state.turn["moves_left"] -= 1
     state.pending = {"seat": state.active_seat, "kind": "move"}

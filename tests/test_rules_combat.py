@@ -380,3 +380,193 @@ def test_sixth_star_from_an_objective_before_a_combat_undoes_the_move_into_it():
     assert state.game_over and a.star_count == 6
     assert a.character == "r4c4", "the character goes back to where it came from"
     assert d.character == "r4c3"
+
+
+def test_seaworthy_retreat_onto_a_lake_takes_workers_only_with_a_mech():
+    """Seaworthy: "if a mech transports workers onto a lake (during a Move action or
+    when retreating)" - only a mech carries workers onto a lake. A character
+    retreating onto a lake without a mech leaves its workers to go home."""
+    state = two_player(attacker="saxony", defender="nordic")
+    a, d = state.players
+    d.mech_abilities, d.mechs = [1], [d.home]  # Seaworthy, the mech away at home
+    d.character = "r4c4"
+    d.workers[0] = "r4c4"
+    a.character = "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c4")
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 0
+    apply_in_place(state, "commit:2:-")
+    apply_in_place(state, "commit:0:-")
+    apply_in_place(state, "retreat:r5c4")
+    assert d.character == "r5c4"
+    assert d.workers[0] == d.home, "no worker is left alone on a lake"
+
+
+def test_seaworthy_retreat_onto_a_lake_carries_workers_with_a_mech():
+    state = two_player(attacker="saxony", defender="nordic")
+    a, d = state.players
+    d.mech_abilities, d.mechs = [1], ["r4c4"]  # Seaworthy
+    d.character = d.home
+    d.workers[0] = "r4c4"
+    a.character = "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c4")
+    apply_in_place(state, "done")
+    a.power, d.power = 5, 0
+    apply_in_place(state, "commit:2:-")
+    apply_in_place(state, "commit:0:-")
+    apply_in_place(state, "retreat:r5c4")
+    assert d.mechs == ["r5c4"] and d.workers[0] == "r5c4"
+
+
+def test_disarm_works_on_saxonys_own_mine_too():
+    """The Mine "acts as a tunnel that only you can use"; Disarm works before combat
+    "in a tunnel or your mine" (the English guide). Another player's Mine is no
+    tunnel for Saxony."""
+    state = two_player(attacker="saxony", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Disarm
+    a.structures = {"mine": "r4c3"}  # the Factory hex, no tunnel
+    d.character = "r4c3"
+    d.power = 5
+    mech_attacks(state, "r4c3")
+    assert d.power == 3
+
+
+def test_disarm_does_not_work_on_the_opponents_mine():
+    state = two_player(attacker="saxony", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Disarm
+    d.structures = {"mine": "r4c3"}
+    d.character = "r4c3"
+    d.power = 5
+    mech_attacks(state, "r4c3")
+    assert d.power == 5
+
+
+def test_rulebook_example_peoples_army_two_mechs_and_three_workers_play_three_cards():
+    """People's Army: "with 2 mechs and 3 workers in a combat you may play up to 3
+    combat cards (1 for each mech and 1 for having at least 1 worker)"."""
+    state = two_player(attacker="rusviet", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2, 3], ["r4c4", "r4c4"]  # People's Army, Speed
+    a.workers[:3] = ["r4c4"] * 3
+    a.combat_cards = [2, 3, 4, 5]
+    d.character = "r4c3"
+    start_move(state, move_section(state))
+    for mech in ("mech:0", "mech:1"):
+        apply_in_place(state, f"unit:{mech}")
+        if mech == "mech:0":
+            for _ in range(3):
+                apply_in_place(state, next(act for act in legal_actions(state) if "worker" in act))
+        apply_in_place(state, "to:r4c3")
+    assert state.pending["kind"] == "combat_commit"
+    assert max(len(o.split(":")[2].split("+")) for o in legal_actions(state)) == 3
+
+
+def test_defender_who_wins_loses_no_popularity_for_the_attackers_workers():
+    """Quick reference: attacked by a mech carrying workers, the defender who wins
+    loses no popularity for those workers' retreat."""
+    state = two_player(attacker="rusviet", defender="nordic")
+    a, d = state.players
+    a.mechs = ["r4c4"]
+    a.workers[0] = "r4c4"
+    d.character = "r4c3"
+    mech_attacks(state, "r4c3", "worker:0")
+    a.power, d.power, d.popularity = 5, 5, 6
+    apply_in_place(state, "commit:1:-")
+    apply_in_place(state, "commit:2:-")
+    assert a.mechs == [a.home] and a.workers[0] == a.home
+    assert d.popularity == 6
+
+
+def test_rulebook_lake_battle_attacker_loses_popularity_for_workers_on_the_mech():
+    """Combat on a lake: "if a mech carrying workers is attacked on a lake and the
+    attacker wins, the attacker loses 1 popularity for each of those workers (they
+    retreat with their mechs to the home base)"."""
+    state = two_player(attacker="polania", defender="nordic")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [1], ["r4c3"]  # Submerge
+    d.mech_abilities, d.mechs = [1], ["r3c4"]  # Seaworthy
+    d.workers[:2] = ["r3c4", "r3c4"]
+    a.popularity = 5
+    mech_attacks(state, "r3c4")
+    a.power, d.power = 3, 0
+    apply_in_place(state, "commit:1:-")
+    apply_in_place(state, "commit:0:-")
+    assert a.popularity == 3
+    assert d.mechs == [d.home] and d.workers[:2] == [d.home, d.home]
+    assert a.mechs == ["r3c4"] and a.stars.get("combat") == 1
+
+
+def test_the_attacker_uses_its_combat_ability_before_the_defender():
+    """ "If the attacker has a mech ability that affects combat, they use it first,
+    followed by the defender": Nordic's Artillery is decided before Crimea's Scout
+    steals, and the stolen card may be the one Artillery's owner still holds."""
+    state = two_player(attacker="nordic", defender="crimea")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Artillery
+    d.mech_abilities, d.mechs = [2], ["r4c3"]  # Scout
+    d.character = d.home
+    a.combat_cards, d.combat_cards = [4], []
+    a.power, d.power = 3, 4
+    mech_attacks(state, "r4c3")
+    assert state.pending == {"seat": 0, "kind": "artillery", "hex": "r4c3"}
+    assert a.combat_cards == [4] and d.combat_cards == [], "Scout waits its turn"
+    apply_in_place(state, "artillery:fire")
+    assert (a.power, d.power) == (2, 2)
+    assert a.combat_cards == [] and d.combat_cards == [4]
+    assert state.pending["kind"] == "combat_commit"
+
+
+def test_artillery_is_not_offered_without_power_to_pay_for_it():
+    state = two_player(attacker="nordic", defender="saxony")
+    a, d = state.players
+    a.mech_abilities, a.mechs = [2], ["r4c4"]  # Artillery
+    d.character = "r4c3"
+    a.power = 0
+    mech_attacks(state, "r4c3")
+    assert state.pending["kind"] == "combat_commit"
+
+
+def sixth_star_ready(state):
+    a = state.players[0]
+    a.stars = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1, "workers": 1}
+    a.objectives = [12]  # 20 coins
+    a.coins = 20
+
+
+def test_sixth_star_in_the_middle_of_the_move_undoes_the_step_into_an_enemy_character():
+    """ "You may reveal an objective at any moment during your turn"; when the 6th star
+    ends the game before a combat could start, the unit goes back where it came from."""
+    state = two_player()
+    a, d = state.players
+    sixth_star_ready(state)
+    a.character, d.character = "r4c4", "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c3")
+    assert state.pending["kind"] == "move"
+    apply_in_place(state, "objective:12")
+    assert state.game_over
+    assert a.character == "r4c4" and d.character == "r4c3"
+
+
+def test_sixth_star_before_workers_are_driven_out_undoes_the_step_onto_them():
+    """The English summary: units left "on a territory with an opponent's units (from
+    a Move action)" when the game ends go back; the workers stay where they are."""
+    state = two_player()
+    a, d = state.players
+    sixth_star_ready(state)
+    a.character, d.character = "r4c4", d.home
+    d.workers[0] = "r4c3"
+    start_move(state, move_section(state))
+    apply_in_place(state, "unit:character")
+    apply_in_place(state, "to:r4c3")
+    apply_in_place(state, "objective:12")
+    assert state.game_over
+    assert a.character == "r4c4" and d.workers[0] == "r4c3"
+    assert state.territory_controller("r4c3") == 1

@@ -131,3 +131,52 @@ def test_speed_stops_on_entering_enemy_workers():
     play(state, "unit:character", "to:r4c3")
     assert nor.character == "r4c3"
     assert state.pending["kind"] == "move", "the character's movement ended at once"
+
+
+def test_the_last_mech_leaving_a_lake_takes_the_workers_even_if_the_character_stays():
+    """Submerge: "nor may a worker move off the lake without the assistance of the mech".
+    The character cannot carry workers, so when the last mech leaves a lake the
+    workers go with it; otherwise they would be stranded there for good."""
+    from scythe_core import legal_actions
+
+    state, pol, _ = game("polania")
+    give_mech_abilities(pol, "submerge")
+    mech = len(pol.mechs) - 1
+    pol.mechs[mech] = pol.character = pol.workers[0] = "r3c4"
+    state.resources["r3c4"] = {"wood": 1}
+    start_move(state)
+    play(state, f"unit:mech:{mech}", "to:r3c3")
+    assert pol.workers[0] == "r3c3", "the worker rode off with the mech"
+    assert state.resources == {"r3c4": {"wood": 1}}, "the character still holds the wood"
+    play(state, "unit:character", "to:r4c3")
+    assert state.resources == {"r4c3": {"wood": 1}}, "the last unit off the lake takes it"
+    assert "unit:worker:0" not in legal_actions(state)
+
+
+def test_riverwalk_and_submerge_work_from_the_home_base():
+    """Publisher's FAQ: Rusviet's Riverwalk crosses the river from its home base onto
+    the farm to the north; Polania's Submerge goes from its home base onto the lake."""
+    state, rus, _ = game("rusviet", "saxony")
+    start_move(state)
+    assert "r2c6" not in steps(state, "character"), "a river without Riverwalk"
+    give_mech_abilities(rus, "riverwalk")
+    assert "r2c6" in steps(state, "character")
+
+    state, pol, _ = game("polania", "saxony")
+    start_move(state)
+    assert "r2c0" not in steps(state, "character")
+    give_mech_abilities(pol, "submerge")
+    assert "r2c0" in steps(state, "character")
+
+
+def test_wayfare_may_carry_resources_onto_a_home_base():
+    """Publisher's FAQ: with Wayfare a character or mech may drop resources on a home
+    base; nobody controls a home base, so they cannot be spent from there."""
+    state, cri, _ = game("crimea", "saxony")
+    give_mech_abilities(cri, "wayfare")
+    cri.character = "r4c4"
+    state.resources["r4c4"] = {"oil": 2}
+    start_move(state)
+    play(state, "unit:character", "load:oil", "to:HB-albion")
+    assert state.resources == {"r4c4": {"oil": 1}, "HB-albion": {"oil": 1}}
+    assert state.controlled_resources(0)["oil"] == 0

@@ -400,3 +400,24 @@ def test_resources_belong_to_whoever_controls_their_territory():
     assert state.controlled_resources(1)["wood"] == 0
     foe.character = "r7c1"
     assert state.controlled_resources(1)["wood"] == 5
+
+
+def test_resources_being_carried_stay_on_the_board_if_the_game_ends_mid_move():
+    """An objective may be revealed at any moment of the turn, even while a unit with
+    Speed is halfway: the oil it carries is on the board where the unit stands (and
+    counts for the final score), not lost in its hands."""
+    state, me, _ = game("nordic", "saxony")
+    give_mech_abilities(me, "speed")
+    me.stars = {"upgrades": 1, "mechs": 1, "structures": 1, "recruits": 1, "workers": 1}
+    me.objectives = [12]  # 20 coins
+    me.coins = 20
+    me.character = "r3c3"
+    state.resources["r3c3"] = {"oil": 2}
+    moving(state)
+    play(state, "unit:character", "load:oil", "to:r4c3")
+    assert state.pending["kind"] == "move_unit"
+    assert state.resources == {"r3c3": {"oil": 1}, "r4c3": {"oil": 1}}
+    play(state, "objective:12")
+    assert state.game_over
+    assert state.resources == {"r3c3": {"oil": 1}, "r4c3": {"oil": 1}}
+    assert state.controlled_resources(0)["oil"] == 1
