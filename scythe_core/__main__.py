@@ -6,6 +6,9 @@ import argparse
 import json
 import sys
 
+from .automa_cards import LEVELS
+from .simulate import simulate
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scythe_core")
@@ -22,9 +25,6 @@ def main(argv: list[str] | None = None) -> int:
         help="Automa level(s) for automa seats: comma-separated, or 'all'",
     )
     args = parser.parse_args(argv)
-
-    from .automa_cards import LEVELS
-    from .simulate import simulate
 
     levels = list(LEVELS) if args.level == "all" else args.level.split(",")
     unknown = [lv for lv in levels if lv not in LEVELS]

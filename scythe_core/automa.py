@@ -33,9 +33,9 @@ from . import rng
 from .automa_cards import CARDS
 from .automa_gains import advance_star_card, flip_cancels, game_option, recruit_bonus, take_gains
 from .automa_moves import UNIT_NAMES, Text, place_name, plan_move, say, symbol_name
-from .economy import award_stars_after_action
+from .board import FACTORY
 from .state import GameState, Player
-from .top_actions import set_unit_location
+from .units import set_unit_location
 
 #: Coins and popularity the Automa starts with (its popularity never changes).
 START_TRACKS = {"coins": 5, "popularity": 10}
@@ -99,12 +99,8 @@ def active_plan(player: Player, card: int) -> dict:
 # --- the turn -----------------------------------------------------------------------
 
 
-def legal_automa_turn(state: GameState) -> list[str]:
-    return ["automa:play"]
-
-
-def apply_automa_turn(state: GameState, action: str) -> None:
-    """Play the Automa's whole turn (pausing only for a human's combat choices)."""
+def draw_turn_card(state: GameState) -> bool:
+    """Draw the turn's card onto the main discard; True when its skip symbol skips the turn."""
     player = state.active
     automa = player.automa
     automa["turns"] += 1
@@ -117,7 +113,7 @@ def apply_automa_turn(state: GameState, action: str) -> None:
         f"The Automa draws card {card} (Plan {number}).",
         f"De Automa trekt kaart {card} (Plan {number}).",
     )
-    state.turn["automa"] = {"card": card, "next": 0, "moved": False, "phase": "moves"}
+    state.turn["automa"] = {"card": card, "next": 0, "moved": False}
     skips = player.level == "autometta" or game_option(state, "automa_skip_turns", False)
     if skips and plan["skip"]:
         say(
@@ -126,45 +122,42 @@ def apply_automa_turn(state: GameState, action: str) -> None:
             "The skip symbol leads the move row: the Automa skips this turn.",
             "Het overslaan-symbool staat op de eerste rij: de Automa slaat deze beurt over.",
         )
-        _end(state)
-        return
-    run_turn(state)
+        return True
+    return False
 
 
 def _all_moves(state: GameState, player: Player) -> bool:
     return player.level == "ultimaszyna" or bool(game_option(state, "automa_all_moves", False))
 
 
-def run_turn(state: GameState) -> None:
-    """Carry on with the Automa turn from where it stands (after a combat too)."""
-    player = state.active
-    turn = state.turn["automa"]
-    plan = active_plan(player, turn["card"])
-    if turn["phase"] == "moves":
-        if not run_move_row(state, player, turn, plan["moves"]):
-            return  # a combat is waiting for the human, or the game is over
-        finish_move_row(state, player, turn)
-    run_other_rows(state, player, turn, plan)
+def _card_plan(state: GameState) -> dict:
+    return active_plan(state.active, state.turn["automa"]["card"])
 
 
-def run_move_row(state: GameState, player: Player, turn: dict, moves: tuple) -> bool:
-    """Try the symbols left to right; False when the turn must stop here.
+def move_row_symbol(state: GameState) -> str | None:
+    """Try the move row's symbols left to right; the hex of a combat one starts, or None.
 
     Reading (rules/003 is not explicit): with every valid move (Ultimaszyna or the
     option), a bracketed faction symbol that was carried out does not stop the
     symbols after it; "if the faction action can be done, the others are not tried"
     is read as the normal first-valid rule, since bracketed symbols come first."""
+    player = state.active
+    turn = state.turn["automa"]
+    moves = _card_plan(state)["moves"]
     every = _all_moves(state, player)
     while turn["next"] < len(moves) and (every or not turn["moved"]):
         symbol = moves[turn["next"]]
         turn["next"] += 1
-        if try_symbol(state, player, symbol) == "combat" or state.game_over:
-            return False
-    return True
+        if try_symbol(state, player, symbol) == "combat":
+            return state.turn["combats_left"][0]
+        if state.game_over:
+            return None
+    return None
 
 
-def finish_move_row(state: GameState, player: Player, turn: dict) -> None:
-    turn["phase"] = "gains"
+def end_move_row(state: GameState) -> None:
+    player = state.active
+    turn = state.turn["automa"]
     if not turn["moved"] and not turn.get("cancelled"):
         say(
             state,
@@ -175,32 +168,29 @@ def finish_move_row(state: GameState, player: Player, turn: dict) -> None:
     character_arrives(state, player)
 
 
-def run_other_rows(state: GameState, player: Player, turn: dict, plan: dict) -> None:
-    """Gains, the recruit bonus, stars earned, the star card; then the turn ends."""
-    take_gains(state, player, plan)
-    if state.game_over:
-        return
-    recruit_bonus(state, player, plan["recruit"])
-    award_stars_after_action(state)
-    if state.game_over:
-        return
-    if CARDS[turn["card"]]["star"]:
-        advance_star_card(state, player)
-    else:
-        say(
-            state,
-            player.seat,
-            "The card shows a crossed-out star: the star-card cube stays.",
-            "De kaart toont een doorgekruiste ster: het blokje op de sterrenkaart blijft staan.",
-        )
-    if not state.game_over:
-        _end(state)
+def take_card_gains(state: GameState) -> None:
+    take_gains(state, state.active, _card_plan(state))
 
 
-def _end(state: GameState) -> None:
-    from .turn import end_turn
+def pay_card_recruit_bonus(state: GameState) -> None:
+    recruit_bonus(state, state.active, _card_plan(state)["recruit"])
 
-    end_turn(state)
+
+def card_has_star(state: GameState) -> bool:
+    return bool(CARDS[state.turn["automa"]["card"]]["star"])
+
+
+def advance_star_card_of(state: GameState) -> None:
+    advance_star_card(state, state.active)
+
+
+def explain_no_star(state: GameState) -> None:
+    say(
+        state,
+        state.active_seat,
+        "The card shows a crossed-out star: the star-card cube stays.",
+        "De kaart toont een doorgekruiste ster: het blokje op de sterrenkaart blijft staan.",
+    )
 
 
 def try_symbol(state: GameState, player: Player, symbol: str) -> str:
@@ -265,10 +255,7 @@ def perform_move(state: GameState, player: Player, plan: dict) -> str:
     dest = plan["to"]
     set_unit_location(player, plan["unit"], dest)
     if plan["attack"] == "combat":
-        from .combat import _start_combat
-
-        state.turn["combats_left"] = [dest]
-        _start_combat(state, dest)
+        state.turn["combats_left"] = [dest]  # the combat runs next (see flow.automa_steps)
         return "combat"
     if plan["attack"] == "workers":
         for enemy in state.players:
@@ -306,13 +293,12 @@ def remove_resources(state: GameState, player: Player, hid: str) -> None:
     )
 
 
-def continue_after_combat(state: GameState) -> None:
-    """A combat the Automa started is over: go on with its turn."""
+def after_automa_combat(state: GameState) -> None:
+    """A combat the Automa started is over: its move row goes on."""
     player = state.active
     state.turn.pop("combats_left", None)
     if _all_moves(state, player):
         character_arrives(state, player)
-    run_turn(state)
 
 
 def character_arrives(state: GameState, player: Player) -> None:
@@ -326,7 +312,6 @@ def character_arrives(state: GameState, player: Player) -> None:
             f"The character ends on {hid}: its encounter token is removed.",
             f"Het karakter eindigt op {hid}: de ontmoetingsfiche wordt verwijderd.",
         )
-    from .board import FACTORY
 
     if hid == FACTORY and player.factory_card is None and state.factory_deck:
         state.rng, pick = rng.randbelow(state.rng, len(state.factory_deck))

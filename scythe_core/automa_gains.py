@@ -13,6 +13,7 @@ from __future__ import annotations
 from . import rng
 from .automa_cards import STAR_CARDS, star_spaces
 from .automa_moves import ON_MAT, Text, say
+from .bottom_actions import gain_bonus
 from .data import POWER_MAX, RECRUIT_ONGOING_BONUS
 from .economy import deploy_worker, draw_combat_cards, gain_power, place_star
 from .state import GameState, Player
@@ -186,7 +187,6 @@ def recruit_bonus(state: GameState, player: Player, bottom: str | None) -> None:
     """The third row: human neighbours with that recruit get its ongoing bonus."""
     if not bottom:
         return
-    from .bottom_actions import gain_bonus
 
     bonus = RECRUIT_ONGOING_BONUS[bottom]
     for seat in dict.fromkeys(state.neighbours_of(player.seat)):

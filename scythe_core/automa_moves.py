@@ -28,6 +28,7 @@ from .board import (
     land_neighbours,
     reading_order_key,
 )
+from .movement import step_destinations
 from .state import GameState, Player
 
 #: The location of an Automa character on its faction mat (off the board).
@@ -143,7 +144,6 @@ def enemy_neighbourhood(state: GameState, enemy: Player, kind: str, hid: str) ->
         return set()
     if enemy.controller == "automa":
         return neighbourhood(enemy, hid)
-    from .movement import step_destinations
 
     return {hid} | set(step_destinations(state, enemy.seat, kind, hid))
 

@@ -19,7 +19,6 @@ from .data import (
     mat_section,
 )
 from .economy import (
-    award_stars_after_action,
     bottom_cost,
     draw_combat_cards,
     gain_popularity,
@@ -154,20 +153,8 @@ def pay_sources(state: GameState, player: Player, resource: str) -> list[str]:
     return sorted(options)
 
 
-def legal_pay(state: GameState) -> list[str]:
-    p = state.pending
-    return pay_sources(state, state.players[p["seat"]], p["resource"])
-
-
-def apply_pay(state: GameState, action: str) -> None:
-    pending = state.pending
-    player = state.players[pending["seat"]]
-    _pay_one(state, player, pending["resource"], action)
-    pending["left"] -= 1
-    _continue_payment(state)
-
-
-def _pay_one(state: GameState, player: Player, resource: str, action: str) -> None:
+def pay_one(state: GameState, player: Player, resource: str, action: str) -> None:
+    """Pay one unit: "pay:<hex>" takes a resource there, "pay:card:<v>" is Coercion."""
     source = action.split(":", 1)[1]
     if source.startswith("card:"):
         player.combat_cards.remove(int(source.split(":")[1]))
@@ -177,32 +164,25 @@ def _pay_one(state: GameState, player: Player, resource: str, action: str) -> No
         state.add_resource(source, resource, -1)
 
 
-def _continue_payment(state: GameState) -> None:
-    """Pay automatically while only one way remains; otherwise ask."""
-    pending = state.pending
-    player = state.players[pending["seat"]]
-    while pending["left"] > 0:
-        sources = pay_sources(state, player, pending["resource"])
-        have = state.controlled_resources(player.seat)[pending["resource"]]
-        forced = len(sources) == 1 or (
-            have == pending["left"] and not coercion_available(state, player)
-        )
-        if not forced:
-            return
-        _pay_one(state, player, pending["resource"], sources[0])
-        pending["left"] -= 1
-    finish_bottom(state, pending["then"])
+def forced_payment(state: GameState, player: Player, resource: str, left: int) -> str | None:
+    """The one way to pay the next unit when there is no real choice, else None."""
+    sources = pay_sources(state, player, resource)
+    have = state.controlled_resources(player.seat)[resource]
+    forced = len(sources) == 1 or (have == left and not coercion_available(state, player))
+    return sources[0] if forced else None
 
 
 # --- the bottom action of a mat section --------------------------------------
 
 
-def bottom_options(state: GameState) -> list[str]:
+def bottom_payment(player: Player, bottom: str) -> tuple[str, int]:
+    """The resource a bottom action costs and how many now."""
+    return BOTTOM_COST_RESOURCE[bottom], bottom_cost(player, bottom)
+
+
+def bottom_options(state: GameState, bottom: str) -> list[str]:
     player = state.active
-    bottom = state.pending["action"]
-    if not can_pay_resources(
-        state, player, BOTTOM_COST_RESOURCE[bottom], bottom_cost(player, bottom)
-    ):
+    if not can_pay_resources(state, player, *bottom_payment(player, bottom)):
         return []
     choices = EFFECT_CHOICES[bottom](state, player)
     if not choices:
@@ -215,22 +195,8 @@ def bottom_options(state: GameState) -> list[str]:
     return sorted(f"{bottom}:{c}" for c in choices)
 
 
-def start_bottom(state: GameState, action: str) -> None:
-    player = state.active
-    bottom = state.pending["action"]
-    state.pending = {
-        "seat": player.seat,
-        "kind": "pay",
-        "resource": BOTTOM_COST_RESOURCE[bottom],
-        "left": bottom_cost(player, bottom),
-        "then": action,
-    }
-    _continue_payment(state)
-
-
-def finish_bottom(state: GameState, action: str) -> None:
-    """Gain the effect, the coins and the recruit bonuses, then stars; end the turn."""
-    player = state.active
+def do_bottom_effect(state: GameState, player: Player, action: str) -> str:
+    """Gain the effect of "<bottom>:<choice>" (none for a bare "<bottom>"); the bottom."""
     bottom, _, choice = action.partition(":")
     if choice:
         if bottom == "enlist":
@@ -238,28 +204,12 @@ def finish_bottom(state: GameState, action: str) -> None:
             # now from the Enlist section uncovers its bonus for later Enlists only.
             state.turn["enlisted_from"] = choice.split(">")[0]
         do_effect(state, player, bottom, choice)
-    coins = mat_section(player.mat, BOTTOM_ACTIONS.index(bottom))[4]
-    state.pending = {"seat": player.seat, "kind": "bottom_coins", "action": bottom, "coins": coins}
-    if coins == 0:
-        _finish_bottom_bonuses(state, bottom)
+    return bottom
 
 
-def legal_bottom_coins(state: GameState) -> list[str]:
-    """The player may take the coins of the bottom action, or only part of them."""
-    return [f"coins:{n}" for n in range(state.pending["coins"] + 1)]
-
-
-def apply_bottom_coins(state: GameState, action: str) -> None:
-    state.active.coins += int(action.split(":")[1])
-    _finish_bottom_bonuses(state, state.pending["action"])
-
-
-def _finish_bottom_bonuses(state: GameState, bottom: str) -> None:
-    pay_recruit_bonuses(state, bottom)
-    award_stars_after_action(state)
-    from .turn import end_turn
-
-    end_turn(state)
+def bottom_coins(player: Player, bottom: str) -> int:
+    """The coins the mat's bottom action pays."""
+    return mat_section(player.mat, BOTTOM_ACTIONS.index(bottom))[4]
 
 
 def pay_recruit_bonuses(state: GameState, bottom: str) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import rng
+from .automa_combat import after_combat, combat_commit, retreat_loser
 from .board import ADJACENT, TERRAIN, TUNNELS, reading_order_key
 from .data import FACTIONS
 from .economy import draw_combat_cards, gain_popularity, place_star
 from .state import GameState, Player
+from .units import set_unit_location, unit_location
 
 MAX_DIAL = 7
 
@@ -23,32 +25,6 @@ def combat_hexes(state: GameState) -> list[str]:
     )
 
 
-def begin_combats(state: GameState) -> bool:
-    """Queue the pending combats; False when there are none."""
-    hexes = combat_hexes(state)
-    if not hexes:
-        return False
-    state.turn["combats_left"] = hexes
-    _next_combat(state)
-    return True
-
-
-def _next_combat(state: GameState) -> None:
-    hexes = state.turn["combats_left"]
-    if len(hexes) == 1:
-        _start_combat(state, hexes[0])
-    else:
-        state.pending = {"seat": state.active_seat, "kind": "combat_order"}
-
-
-def legal_combat_order(state: GameState) -> list[str]:
-    return [f"fight:{h}" for h in state.turn["combats_left"]]
-
-
-def apply_combat_order(state: GameState, action: str) -> None:
-    _start_combat(state, action.split(":")[1])
-
-
 def card_allowance(state: GameState, player: Player, hid: str) -> int:
     """How many combat cards the player may add: one per character/mech there."""
     allowance = player.combat_units_at(hid)
@@ -57,7 +33,7 @@ def card_allowance(state: GameState, player: Player, hid: str) -> int:
     return allowance
 
 
-def _start_combat(state: GameState, hid: str) -> None:
+def start_combat(state: GameState, hid: str) -> None:
     attacker = state.active_seat
     defender = state.enemy_combat_units_at(attacker, hid)[0]
     state.turn["combats_left"].remove(hid)
@@ -68,13 +44,13 @@ def _start_combat(state: GameState, hid: str) -> None:
         "choices": {},
         "abilities_done": [],
     }
-    _pre_combat_abilities(state)
 
 
-def _pre_combat_abilities(state: GameState) -> None:
-    """Abilities used before combat: the attacker's first, then the defender's.
+def next_ability_choice(state: GameState) -> int | None:
+    """Use the abilities before combat in order; the seat to ask about Artillery, or None.
 
-    Scout and Disarm apply by themselves; Artillery is a choice (pay 1 power).
+    The attacker's abilities come first, then the defender's. Scout and Disarm apply
+    by themselves; Artillery is a choice (pay 1 power).
     """
     combat = state.turn["combat"]
     for role, other in (("attacker", "defender"), ("defender", "attacker")):
@@ -95,9 +71,8 @@ def _pre_combat_abilities(state: GameState) -> None:
             and player.has_mech_ability("artillery")
             and player.power
         ):
-            state.pending = {"seat": seat, "kind": "artillery", "hex": combat["hex"]}
-            return
-    ask_next_commit(state)
+            return seat
+    return None
 
 
 def _is_tunnel_for(player: Player, hid: str) -> bool:
@@ -110,39 +85,32 @@ def _is_automa(state: GameState, seat: int) -> bool:
     return state.players[seat].controller == "automa"
 
 
-def ask_next_commit(state: GameState) -> None:
-    """Ask the attacker, then the defender; an Automa chooses only after every human."""
+def next_commit_seat(state: GameState) -> int | None:
+    """The seat to ask for its combat choice: the attacker, then the defender; an
+    Automa chooses (by its own table) only after every human. None when all chose."""
     combat = state.turn["combat"]
     seats = sorted((combat["attacker"], combat["defender"]), key=lambda s: _is_automa(state, s))
     for seat in seats:
         if str(seat) in combat["choices"]:
             continue
         if _is_automa(state, seat):
-            from .automa_combat import combat_commit
-
             combat["choices"][str(seat)] = combat_commit(state, seat, combat["hex"])
             continue
-        state.pending = {"seat": seat, "kind": "combat_commit", "hex": combat["hex"]}
-        return
-    resolve_combat(state)
+        return seat
+    return None
 
 
-def legal_artillery(state: GameState) -> list[str]:
-    return ["artillery:fire", "artillery:hold"]
-
-
-def apply_artillery(state: GameState, action: str) -> None:
+def fire_artillery(state: GameState, seat: int, fire: bool) -> None:
+    """Artillery: pay 1 power, the opponent loses 2 (or hold fire)."""
     combat = state.turn["combat"]
-    seat = state.pending["seat"]
     role = "attacker" if seat == combat["attacker"] else "defender"
     combat["abilities_done"].append(f"{role}:artillery")
-    if action == "artillery:fire":
+    if fire:
         foe = combat["defender"] if role == "attacker" else combat["attacker"]
         state.players[seat].power -= 1
         opponent = state.players[foe]
         opponent.power = max(0, opponent.power - 2)
         state.log.append({"seat": seat, "event": "artillery"})
-    _pre_combat_abilities(state)
 
 
 def commit_options(state: GameState, player: Player, hid: str) -> list[str]:
@@ -165,20 +133,16 @@ def parse_commit(action: str) -> tuple[int, list[int]]:
     return int(dial), [] if cards == "-" else [int(c) for c in cards.split("+")]
 
 
-def legal_combat_commit(state: GameState) -> list[str]:
-    seat = state.pending["seat"]
-    return commit_options(state, state.players[seat], state.pending["hex"])
+def apply_commit_choice(state: GameState, seat: int, action: str) -> None:
+    state.turn["combat"]["choices"][str(seat)] = action
 
 
-def apply_combat_commit(state: GameState, action: str) -> None:
-    combat = state.turn["combat"]
-    seat = state.pending["seat"]
-    combat["choices"][str(seat)] = action
-    ask_next_commit(state)
+def resolve_combat(state: GameState) -> tuple[int | None, str]:
+    """Reveal both choices, pay, decide the winner, retreat the loser, award the star.
 
-
-def resolve_combat(state: GameState) -> None:
-    """Reveal both choices, pay, decide the winner, retreat the loser, award the star."""
+    Returns the combat's hex and the losing seat when it may choose where to retreat
+    (Seaworthy: a lake), else None (its units went home, or to the Automa's mat).
+    When the combat's star ends the game, the loser retreats home at once."""
     combat = state.turn.pop("combat")
     hid = combat["hex"]
     attacker = state.players[combat["attacker"]]
@@ -227,19 +191,15 @@ def resolve_combat(state: GameState) -> None:
     if unlimited or winner.stars.get("combat", 0) < 2:
         place_star(state, winner, "combat")
     if "automa" in (attacker.controller, defender.controller):
-        from .automa_combat import after_combat, retreat_loser
-
         after_combat(state, attacker, defender, winner, hid)
         if loser.controller == "automa":
             retreat_loser(state, loser, hid)
-            _after_resolution(state)
-            return
+            return None, hid
     lakes = retreat_lakes(state, loser, hid)
     if lakes and not state.game_over:
-        state.pending = {"seat": loser.seat, "kind": "retreat", "hex": hid}
-        return
+        return loser.seat, hid
     retreat_all(loser, hid, loser.home)
-    _after_resolution(state)
+    return None, hid
 
 
 def _consolation_card(state: GameState, loser: Player) -> None:
@@ -251,20 +211,6 @@ def _consolation_card(state: GameState, loser: Player) -> None:
         state.log.append({"seat": loser.seat, "event": "combat_card"})
 
 
-def _after_resolution(state: GameState) -> None:
-    if state.game_over:
-        undo_unresolved_moves(state)
-        return
-    if state.active.controller == "automa":
-        from .automa import continue_after_combat as continue_automa_turn
-
-        continue_automa_turn(state)
-        return
-    from .aftermath import continue_after_combat
-
-    continue_after_combat(state)
-
-
 def retreat_lakes(state: GameState, player: Player, hid: str) -> list[str]:
     """Seaworthy lets the loser retreat onto an adjacent lake instead of home."""
     if not player.has_mech_ability("seaworthy"):
@@ -274,19 +220,6 @@ def retreat_lakes(state: GameState, player: Player, hid: str) -> list[str]:
         for n in ADJACENT[hid]
         if TERRAIN[n] == "lake" and not state.enemy_combat_units_at(player.seat, n)
     ]
-
-
-def legal_retreat(state: GameState) -> list[str]:
-    player = state.players[state.pending["seat"]]
-    lakes = retreat_lakes(state, player, state.pending["hex"])
-    return ["retreat:home"] + [f"retreat:{h}" for h in lakes]
-
-
-def apply_retreat(state: GameState, action: str) -> None:
-    player = state.players[state.pending["seat"]]
-    target = action.split(":")[1]
-    retreat_all(player, state.pending["hex"], player.home if target == "home" else target)
-    _after_resolution(state)
 
 
 def retreat_all(player: Player, hid: str, target: str) -> None:
@@ -316,8 +249,6 @@ def undo_unresolved_moves(state: GameState) -> None:
     """
     player = state.active
     origins = state.turn.get("origins", {})
-    from .top_actions import set_unit_location, unit_location
-
     for uid, origin in origins.items():
         hid = unit_location(player, uid)
         if hid and (

@@ -10,6 +10,7 @@ from .data import (
     PRODUCE_COST_STEPS,
     STARS_TO_END,
     TOP_SLOTS,
+    mat_section,
 )
 from .state import GameState, Player
 
@@ -64,7 +65,6 @@ def pay_track_cost(player: Player, cost: dict[str, int]) -> None:
 
 
 def bottom_cost(player: Player, bottom: str) -> int:
-    from .data import mat_section
 
     _, _, base, _, _ = mat_section(player.mat, BOTTOM_ACTIONS.index(bottom))
     return base - player.upgraded_bottom.get(bottom, 0)
@@ -114,17 +114,15 @@ def award_stars(state: GameState, seat: int) -> None:
 
 
 def award_stars_after_action(state: GameState) -> None:
-    """Stars for the active player first, then for others in clockwise order."""
+    """Stars for the active player first, then for others in clockwise order (once the
+    game is over, :func:`place_star` places no more)."""
     active = state.active_seat
-    award_stars(state, active)
     n = len(state.clockwise)
     start = state.clockwise.index(active)
-    for k in range(1, n):
-        if state.game_over:
-            return
+    for k in range(n):
         award_stars(state, state.clockwise[(start + k) % n])
 
 
 def end_game(state: GameState) -> None:
+    """The sixth star ends the game at once; the scheduler stops the flow of play."""
     state.game_over = True
-    state.pending = {"kind": "game_over"}

@@ -34,7 +34,6 @@ from .bottom_actions import (
 from .cards import ENCOUNTERS
 from .data import FACTIONS, PRODUCTION, RESOURCES
 from .economy import (
-    award_stars,
     deploy_worker,
     draw_combat_cards,
     gain_popularity,
@@ -47,20 +46,19 @@ TRACKS = ("coins", "popularity", "power", "cards")
 # --- the encounter -----------------------------------------------------------
 
 
-def begin_encounter_if_any(state: GameState) -> bool:
-    """Start an encounter if the active character stands on a token; False if none."""
+def begin_encounter(state: GameState) -> int | None:
+    """The active character on an encounter token takes it and draws a card (or None)."""
     player = state.active
     hid = player.character
     if hid not in state.encounter_tokens:
-        return False
+        return None
     state.encounter_tokens.remove(hid)
     if not state.encounter_deck:
-        return False
+        return None
     card = state.encounter_deck.pop()
     state.turn["encounter"] = {"card": card, "hex": hid, "chosen": []}
     state.log.append({"seat": player.seat, "event": "encounter", "card": card, "hex": hid})
-    state.pending = {"seat": player.seat, "kind": "encounter", "card": card}
-    return True
+    return card
 
 
 def can_pay_option(player: Player, option: dict) -> bool:
@@ -73,7 +71,8 @@ def option_limit(player: Player) -> int:
     return 2 if FACTIONS[player.faction]["ability"] == "meander" else 1
 
 
-def legal_encounter(state: GameState) -> list[str]:
+def encounter_options(state: GameState) -> list[str]:
+    """The options the player can pay for ("done" after Meander's first pick)."""
     enc = state.turn["encounter"]
     player = state.active
     options = [
@@ -86,12 +85,9 @@ def legal_encounter(state: GameState) -> list[str]:
     return options
 
 
-def apply_encounter(state: GameState, action: str) -> None:
+def pay_encounter_option(state: GameState, index: int) -> list:
+    """Pay the option's cost in full; its gain (a list of (kind, amount) parts)."""
     enc = state.turn["encounter"]
-    if action == "done":
-        finish_encounter(state)
-        return
-    index = int(action.split(":")[1])
     option = ENCOUNTERS[enc["card"]][index - 1]
     player = state.active
     player.coins -= option["cost"].get("coins", 0)
@@ -100,54 +96,27 @@ def apply_encounter(state: GameState, action: str) -> None:
     state.log.append(
         {"seat": player.seat, "event": "encounter_option", "card": enc["card"], "option": index}
     )
-    begin_benefit(state, "encounter", [option["gain"]], at=enc["hex"])
+    return option["gain"]
 
 
-def _after_encounter_benefit(state: GameState) -> None:
-    enc = state.turn["encounter"]
-    if len(enc["chosen"]) < option_limit(state.active):
-        # Meander: a goal reached with the first option earns its star at once (a star
-        # is placed when the goal is reached), before the second option's cost could
-        # take the popularity or power away again. A sixth star ends the game here.
-        award_stars(state, state.active_seat)
-        if state.game_over:
-            return
-        state.pending = {"seat": state.active_seat, "kind": "encounter", "card": enc["card"]}
-        return
-    finish_encounter(state)
+def may_take_another_option(state: GameState) -> bool:
+    return len(state.turn["encounter"]["chosen"]) < option_limit(state.active)
 
 
-def finish_encounter(state: GameState) -> None:
-    """The card goes to the bottom of the deck; then the Factory visit, if any."""
+def return_encounter_card(state: GameState) -> None:
+    """The card goes to the bottom of the deck."""
     enc = state.turn.pop("encounter")
     state.encounter_deck.insert(0, enc["card"])
-    from .aftermath import continue_after_encounter
-
-    continue_after_encounter(state)
 
 
 # --- taking a benefit, part by part ------------------------------------------
+#
+# A benefit is a dict {"at": hex or None, "choose": alternatives of [kind, amount]}
+# (the pending ``benefit`` decision). ``at`` is where resources, workers, structures
+# and mechs go (an encounter's territory); None means the usual places.
 
 
-def begin_benefit(state: GameState, source: str, choose: list, at: str | None = None) -> None:
-    """Offer a benefit: ``choose`` lists alternatives (lists of (kind, amount) parts).
-
-    ``at`` is where resources, workers, structures and mechs go (an encounter's
-    territory); None means the usual places (territories with one of your workers).
-    When the benefit is taken or declined, the source's continuation runs.
-    """
-    state.pending = {
-        "seat": state.active_seat,
-        "kind": "benefit",
-        "source": source,
-        "at": at,
-        "choose": [[[kind, n] for kind, n in alt] for alt in choose],
-    }
-    _prune_or_finish(state)
-
-
-def _places(state: GameState, player: Player) -> list[str]:
-    at = state.pending["at"]
+def _places(state: GameState, player: Player, at: str | None) -> list[str]:
     return [at] if at else worker_territories(state, player)
 
 
@@ -156,12 +125,13 @@ def produce_territories(state: GameState, player: Player) -> list[str]:
     return [h for h in worker_territories(state, player) if TERRAIN[h] in PRODUCTION]
 
 
-def part_actions(state: GameState, player: Player, kind: str, amount: int) -> list[str]:
+def part_actions(
+    state: GameState, player: Player, kind: str, amount: int, at: str | None
+) -> list[str]:
     """The actions that take one piece of a part of a benefit (empty: nothing to take)."""
     if kind in TRACKS:
         return [f"gain:{kind}"]
-    at = state.pending["at"]
-    hexes = _places(state, player)
+    hexes = _places(state, player, at)
     if kind in RESOURCES or kind == "any":
         types = RESOURCES if kind == "any" else (kind,)
         return [f"res:{r}@{h}" for r in types for h in hexes]
@@ -187,21 +157,21 @@ def part_actions(state: GameState, player: Player, kind: str, amount: int) -> li
     raise AssertionError(kind)
 
 
-def _is_automatic(state: GameState, kind: str) -> bool:
+def _is_automatic(at: str | None, kind: str) -> bool:
     """Parts "all" may take without a choice: tracks, and fixed resources with one place."""
-    single = state.pending["at"] is not None
+    single = at is not None
     return kind in TRACKS or (single and kind in RESOURCES) or (single and kind == "worker")
 
 
-def legal_benefit(state: GameState) -> list[str]:
-    pending = state.pending
+def legal_benefit_parts(state: GameState, benefit: dict) -> list[str]:
     player = state.active
+    at = benefit["at"]
     options = set()
-    for alt in pending["choose"]:
+    for alt in benefit["choose"]:
         for kind, n in alt:
-            options.update(part_actions(state, player, kind, n))
-    if len(pending["choose"]) == 1:
-        auto = sum(n for kind, n in pending["choose"][0] if _is_automatic(state, kind))
+            options.update(part_actions(state, player, kind, n, at))
+    if len(benefit["choose"]) == 1:
+        auto = sum(n for kind, n in benefit["choose"][0] if _is_automatic(at, kind))
         if auto > 1:
             options.add("all")
     options.add("done")
@@ -218,29 +188,28 @@ def _part_of(action: str) -> tuple[str, str]:
     return verb, arg
 
 
-def apply_benefit(state: GameState, action: str) -> None:
-    pending = state.pending
+def take_all_automatic(state: GameState, benefit: dict) -> None:
+    """ "all": every part that needs no choice."""
     player = state.active
-    if action == "done":
-        _finish_benefit(state)
-        return
-    if action == "all":
-        for part in pending["choose"][0]:
-            if _is_automatic(state, part[0]):
-                _take(state, player, part[0], part[1], pending["at"] or "")
-                part[1] = 0
-        _prune_or_finish(state)
-        return
+    for part in benefit["choose"][0]:
+        if _is_automatic(benefit["at"], part[0]):
+            _take(state, player, part[0], part[1], benefit["at"] or "")
+            part[1] = 0
+
+
+def take_benefit_part(state: GameState, benefit: dict, action: str) -> list[str] | None:
+    """Take one piece; the territories to produce on when it is a Produce, else None."""
+    player = state.active
     verb, arg = _part_of(action)
     if verb == "res":
         res, hid = arg.split("@")
         kinds = (res, "any")
     else:
         kinds = (verb,)
-    for alt in pending["choose"]:
+    for alt in benefit["choose"]:
         part = next((p for k in kinds for p in alt if p[0] == k and p[1] > 0), None)
-        if part and action in part_actions(state, player, part[0], part[1]):
-            pending["choose"] = [alt]
+        if part and action in part_actions(state, player, part[0], part[1], benefit["at"]):
+            benefit["choose"] = [alt]
             break
     else:
         raise AssertionError(action)
@@ -251,11 +220,11 @@ def apply_benefit(state: GameState, action: str) -> None:
         _take(state, player, verb, 1, arg)
         part[1] -= 1
     else:
-        _do_action(state, player, verb, arg)
         part[1] = 0
-        if state.pending is not pending:
-            return  # it asks first (how much to produce); continue_benefit goes on
-    _prune_or_finish(state)
+        _do_action(state, player, verb, arg)
+        if verb == "produce":
+            return arg.split("+")
+    return None
 
 
 def _take(state: GameState, player: Player, kind: str, n: int, hid: str) -> None:
@@ -286,7 +255,7 @@ def _do_action(state: GameState, player: Player, verb: str, arg: str) -> None:
     elif verb == "upgrade":
         do_upgrade(player, arg)
     elif verb == "produce":
-        produce(state, player, arg.split("+"))
+        pass  # each worker there produces next, asked as on the mat (flow.card_steps)
     elif verb == "peek":
         peek(state, player, int(arg))
     else:
@@ -306,44 +275,15 @@ def peek(state: GameState, player: Player, target: int) -> None:
     state.log.append({"seat": player.seat, "event": "peek", "target": target})
 
 
-def produce(state: GameState, player: Player, hexes: list[str]) -> None:
-    """Each of the player's workers on these territories may produce once (no Mill, no
-    cost), asked as on the mat; the benefit's decision comes back afterwards."""
-    from .top_actions import start_production
-
-    start_production(state, player, hexes, None, resume=state.pending)
-
-
-def continue_benefit(state: GameState) -> None:
-    """Back at a benefit after a question it asked (how much to produce)."""
-    _prune_or_finish(state)
-
-
-def _prune_or_finish(state: GameState) -> None:
-    """Drop used-up or impossible parts; finish when nothing is left to take."""
-    pending = state.pending
+def prune_benefit(state: GameState, benefit: dict) -> bool:
+    """Drop used-up or impossible parts; False when nothing is left to take."""
     player = state.active
     kept = []
-    for alt in pending["choose"]:
-        alt = [p for p in alt if p[1] > 0 and part_actions(state, player, p[0], p[1])]
+    for alt in benefit["choose"]:
+        alt = [
+            p for p in alt if p[1] > 0 and part_actions(state, player, p[0], p[1], benefit["at"])
+        ]
         if alt:
             kept.append(alt)
-    pending["choose"] = kept
-    if not kept:
-        _finish_benefit(state)
-
-
-def _finish_benefit(state: GameState) -> None:
-    source = state.pending["source"]
-    if source == "encounter":
-        _after_encounter_benefit(state)
-    else:
-        from .factory import after_factory_benefit
-
-        after_factory_benefit(state)
-
-
-HANDLERS: dict = {
-    "encounter": (legal_encounter, apply_encounter),
-    "benefit": (legal_benefit, apply_benefit),
-}
+    benefit["choose"] = kept
+    return bool(kept)

@@ -21,8 +21,7 @@ from .board import FACTORY
 from .bottom_actions import coercion_available
 from .cards import FACTORY as FACTORY_CARDS
 from .data import RESOURCES
-from .economy import award_stars_after_action, gain_popularity
-from .encounters import begin_benefit
+from .economy import gain_popularity
 from .state import GameState, Player
 
 TRACK_COSTS = ("coins", "popularity", "power")
@@ -30,41 +29,22 @@ TRACK_COSTS = ("coins", "popularity", "power")
 # --- the first visit ---------------------------------------------------------
 
 
-def begin_factory_visit_if_any(state: GameState) -> bool:
-    """Offer the Factory cards if the active character ends a Move there for the first time."""
+def first_factory_visit(state: GameState) -> bool:
+    """Whether the active character ends a Move on the Factory without a card yet."""
     player = state.active
     if player.character != FACTORY or player.factory_card is not None:
         return False
-    if not state.factory_deck:
-        return False
-    state.pending = {"seat": player.seat, "kind": "factory_pick"}
-    return True
+    return bool(state.factory_deck)
 
 
-def legal_factory_pick(state: GameState) -> list[str]:
-    return [f"factory:{n}" for n in state.factory_deck]
-
-
-def apply_factory_pick(state: GameState, action: str) -> None:
-    card = int(action.split(":")[1])
+def take_factory_card(state: GameState, card: int) -> None:
     player = state.active
     state.factory_deck.remove(card)
     player.factory_card = card
     state.log.append({"seat": player.seat, "event": "factory_card", "card": card})
-    from .aftermath import finish_move_action
-
-    finish_move_action(state)
 
 
 # --- the top action ----------------------------------------------------------
-
-
-def begin_factory_section(state: GameState) -> None:
-    """Section 4 was chosen: the Factory card's top action, then its Move."""
-    player = state.active
-    state.turn["top"] = "factory"
-    state.turn["bottom"] = "factory_move"
-    state.pending = {"seat": player.seat, "kind": "factory_top", "card": player.factory_card}
 
 
 def _controlled_types(state: GameState, player: Player) -> int:
@@ -84,7 +64,7 @@ def can_pay(state: GameState, player: Player, cost: dict) -> bool:
     return have + coerce >= cost.get("resources", 0) and types + coerce >= cost.get("different", 0)
 
 
-def legal_factory_top(state: GameState) -> list[str]:
+def factory_top_options(state: GameState) -> list[str]:
     player = state.active
     options = ["skip"]
     if can_pay(state, player, FACTORY_CARDS[player.factory_card]["cost"]):
@@ -92,10 +72,8 @@ def legal_factory_top(state: GameState) -> list[str]:
     return options
 
 
-def apply_factory_top(state: GameState, action: str) -> None:
-    if action == "skip":
-        begin_factory_bottom(state)
-        return
+def pay_factory_card_cost(state: GameState) -> None:
+    """Pay the track costs at once; queue the cards and resources to pay one by one."""
     player = state.active
     cost = FACTORY_CARDS[player.factory_card]["cost"]
     player.coins -= cost.get("coins", 0)
@@ -105,11 +83,13 @@ def apply_factory_top(state: GameState, action: str) -> None:
     for kind in ("cards", "resources", "different"):
         queue += [kind] * cost.get(kind, 0)
     state.turn["factory_pay"] = {"queue": queue, "types": []}
-    state.pending = {"seat": player.seat, "kind": "factory_pay"}
-    _continue_payment(state)
 
 
-def pay_options(state: GameState) -> list[str]:
+def factory_card_benefit(state: GameState) -> list:
+    return FACTORY_CARDS[state.active.factory_card]["choose"]
+
+
+def payment_options(state: GameState) -> list[str]:
     player = state.active
     paying = state.turn["factory_pay"]
     unit = paying["queue"][0]
@@ -127,11 +107,8 @@ def pay_options(state: GameState) -> list[str]:
     return sorted(options)
 
 
-def legal_factory_pay(state: GameState) -> list[str]:
-    return pay_options(state)
-
-
-def apply_factory_pay(state: GameState, action: str) -> None:
+def pay_factory_unit(state: GameState, action: str) -> None:
+    """Pay the next unit of the cost: a combat card, or a resource from a territory."""
     player = state.active
     paying = state.turn["factory_pay"]
     unit = paying["queue"].pop(0)
@@ -146,70 +123,3 @@ def apply_factory_pay(state: GameState, action: str) -> None:
         res, hid = what.split("@")
         state.add_resource(hid, res, -1)
         paying["types"].append(res)
-    _continue_payment(state)
-
-
-def _continue_payment(state: GameState) -> None:
-    """Pay by itself while only one way is left; then take the benefit."""
-    paying = state.turn["factory_pay"]
-    if paying["queue"]:
-        options = pay_options(state)
-        if len(options) == 1:
-            apply_factory_pay(state, options[0])
-        return
-    del state.turn["factory_pay"]
-    player = state.active
-    begin_benefit(state, "factory", FACTORY_CARDS[player.factory_card]["choose"])
-
-
-def after_factory_benefit(state: GameState) -> None:
-    """The top action is over: stars, then the card's Move."""
-    award_stars_after_action(state)
-    if state.game_over:
-        return
-    begin_factory_bottom(state)
-
-
-# --- the bottom action: move one unit up to two times --------------------------
-
-
-def begin_factory_bottom(state: GameState) -> None:
-    state.pending = {"seat": state.active_seat, "kind": "factory_bottom"}
-
-
-def legal_factory_bottom(state: GameState) -> list[str]:
-    from .top_actions import movable_units
-
-    return [f"unit:{u}" for u in movable_units(state)] + ["skip"]
-
-
-def apply_factory_bottom(state: GameState, action: str) -> None:
-    from .turn import end_turn
-
-    if action == "skip":
-        end_turn(state)
-        return
-    from .top_actions import apply_move
-
-    state.turn["moved"] = []
-    state.turn["moves_left"] = 1
-    state.turn["factory_move"] = True
-    apply_move(state, action)
-    # One unit moves up to two times: one step more than a mat Move gives it.
-    state.pending["steps_left"] += 1
-
-
-def finish_factory_move(state: GameState) -> None:
-    """After the Factory Move with its combats and encounter: stars, then the turn ends."""
-    award_stars_after_action(state)
-    from .turn import end_turn
-
-    end_turn(state)
-
-
-HANDLERS: dict = {
-    "factory_pick": (legal_factory_pick, apply_factory_pick),
-    "factory_top": (legal_factory_top, apply_factory_top),
-    "factory_pay": (legal_factory_pay, apply_factory_pay),
-    "factory_bottom": (legal_factory_bottom, apply_factory_bottom),
-}

@@ -21,7 +21,8 @@ import json
 import zlib
 
 from .records import RULES_VERSION, RecordError, apply_decision
-from .state import GameState
+from .setup import SetupError, new_game
+from .state import GameState, IllegalActionError
 
 LINK_PREFIX = "g1."
 LINK_FORMAT = 1
@@ -55,8 +56,6 @@ def _unpack(link: str) -> list[str]:
 
 def decode_link(link: str) -> GameState:
     """Rebuild the game of a link; RecordError for anything malformed or illegal."""
-    from .setup import SetupError, new_game
-    from .state import IllegalActionError
 
     header_line, *actions = _unpack(link)
     try:

@@ -223,10 +223,6 @@ def apply_reveal(state: GameState, action: str) -> None:
     player.objective_done += 1
     state.log.append({"seat": player.seat, "event": "objective", "card": card})
     place_star(state, player, "objective")
-    if state.game_over:
-        from .combat import undo_unresolved_moves
-
-        undo_unresolved_moves(state)
 
 
 # --- the end of the turn -------------------------------------------------------
@@ -238,26 +234,7 @@ def offer_reveal_before_turn_ends(state: GameState) -> bool:
     Asked whenever the player still holds an objective that could earn a star, met or
     not, so that the question itself never tells the other seats that one is met.
     """
-    if state.turn.get("end_offered"):
-        return False
-    state.turn["end_offered"] = True
     player = state.active
     if player.controller == "automa" or not player.objectives:
         return False
-    if not may_earn_objective_star(player):
-        return False
-    state.pending = {"seat": state.active_seat, "kind": "turn_end"}
-    return True
-
-
-def legal_turn_end(state: GameState) -> list[str]:
-    return ["end_turn"]
-
-
-def apply_turn_end(state: GameState, action: str) -> None:
-    from .turn import end_turn
-
-    end_turn(state)
-
-
-HANDLERS: dict = {"turn_end": (legal_turn_end, apply_turn_end)}
+    return may_earn_objective_star(player)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from .state import GameState, state_from_dict, state_to_dict
+from .engine import apply_in_place, legal_actions
+from .setup import SetupError, new_game
+from .state import GameState, IllegalActionError, state_from_dict, state_to_dict
 
 SNAPSHOT_FORMAT = 1
 RECORD_FORMAT = 1
@@ -49,8 +51,6 @@ def record(state: GameState) -> dict:
 
 def replay(rec: dict) -> GameState:
     """Rebuild a game from its record, checking every decision's legality."""
-    from .setup import SetupError, new_game
-    from .state import IllegalActionError
 
     if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
         raise RecordError("unsupported or missing record format")
@@ -78,8 +78,6 @@ def apply_decision(state: GameState, action: str, rules: object) -> None:
     still open. (A 0.1/0.2 game in which a recruit was enlisted from the Enlist section
     replays under the corrected bonus rule; if that changes a later card draw, the
     replay stops with a clear error.)"""
-    from .engine import apply_in_place, legal_actions
-    from .state import IllegalActionError
 
     try:
         apply_in_place(state, action)

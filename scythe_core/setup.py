@@ -16,6 +16,7 @@ from .data import (
     SEATING_ORDER,
     STRUCTURE_BONUS_TILES,
 )
+from .flow.scheduler import begin_turn
 from .state import GameState, Player
 
 CONTROLLERS = ("human", "bot", "automa")
@@ -134,7 +135,5 @@ def new_game(config: dict) -> GameState:
         setup={"seed": seed, "seats": [dict(s) for s in seats], "options": options},
     )
     setup_automas(state)
-    from .turn import begin_turn
-
     begin_turn(state)
     return state

@@ -6,6 +6,7 @@ import time
 
 from . import rng
 from .engine import apply_in_place, legal_actions
+from .scoring import final_scores
 from .setup import new_game
 
 
@@ -41,8 +42,6 @@ def random_game(
         "events": _count_events(state),
     }
     if state.game_over:
-        from .scoring import final_scores
-
         scores = final_scores(state)
         result["scores"] = {str(s["seat"]): s["total"] for s in scores}
         result["winner"] = scores[0]["seat"]

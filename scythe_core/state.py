@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 
 from .board import TERRAIN, home_base_id, reading_order_key
-from .data import RESOURCES
+from .data import FACTIONS, RESOURCES
 
 
 class IllegalActionError(ValueError):
@@ -82,7 +82,6 @@ class Player:
     def has_mech_ability(self, name: str) -> bool:
         if self.controller == "automa":
             return False  # the Automa never uses mech or faction abilities
-        from .data import FACTIONS
 
         abilities = FACTIONS[self.faction]["mechs"]
         return any(abilities[i] == name for i in self.mech_abilities)
@@ -117,6 +116,8 @@ class GameState:
     turns_taken: int = 0
     #: The decision the engine is waiting for: {"seat": int, "kind": str, ...}.
     pending: dict = field(default_factory=dict)
+    #: The steps still to come after it, a stack (its end is the top); see flow/.
+    flow: list[dict] = field(default_factory=list)
     #: Facts about the turn in progress (section chosen, units moved, ...).
     turn: dict = field(default_factory=dict)
     history: list[str] = field(default_factory=list)
@@ -144,6 +145,7 @@ class GameState:
         new.objective_deck = list(self.objective_deck)
         new.encounter_deck = list(self.encounter_deck)
         new.pending = _copy_json(self.pending)
+        new.flow = _copy_json(self.flow)
         new.turn = _copy_json(self.turn)
         new.history = list(self.history)
         new.log = list(self.log)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .automa_combat import resources_for_conqueror
 from .board import TERRAIN, reading_order_key
 from .data import PRODUCTION, RESOURCES
 from .economy import (
@@ -12,12 +13,12 @@ from .economy import (
     draw_combat_cards,
     gain_popularity,
     gain_power,
-    pay_track_cost,
     produce_cost,
     top_amount,
 )
 from .movement import legal_steps, stops_on_entry
 from .state import GameState, Player
+from .units import set_unit_location, unit_kind, unit_location
 
 # --- options -----------------------------------------------------------------
 
@@ -70,40 +71,31 @@ def top_options(state: GameState) -> list[str]:
     raise AssertionError(action)
 
 
-def perform_top(state: GameState, action: str) -> None:
-    from .turn import after_top
+def take_coins(player: Player, action: str) -> None:
+    player.coins += gain_amount(player, action)[1]
 
-    player = state.active
-    if action.startswith("coins"):
-        player.coins += gain_amount(player, action)[1]
-        after_top(state)
-    elif action == "move":
-        state.turn["moved"] = []
-        state.turn["moves_left"] = top_amount(player, "move_units")
-        state.pending = {"seat": player.seat, "kind": "move"}
-    elif action.startswith("bolster:"):
-        player.coins -= 1
-        option, amount = gain_amount(player, action)
-        if option == "bolster:power":
-            gain_power(player, amount)
-        else:
-            draw_combat_cards(state, player, amount)
-        if "monument" in player.structures:
-            gain_popularity(player, 1)
-        after_top(state)
-    elif action.startswith("trade:"):
-        player.coins -= 1
-        if "armory" in player.structures:
-            gain_power(player, 1)
-        if action.startswith("trade:popularity"):
-            gain_popularity(player, gain_amount(player, action)[1])
-            after_top(state)
-        else:
-            state.pending = {"seat": player.seat, "kind": "trade_place", "left": 2}
-    elif action.startswith("produce:"):
-        perform_produce(state, player, action.split(":")[1].split("+"))
+
+def bolster(state: GameState, player: Player, action: str) -> None:
+    """Pay 1 coin for power or combat cards; the Monument adds 1 popularity."""
+    player.coins -= 1
+    option, amount = gain_amount(player, action)
+    if option == "bolster:power":
+        gain_power(player, amount)
     else:
-        raise AssertionError(action)
+        draw_combat_cards(state, player, amount)
+    if "monument" in player.structures:
+        gain_popularity(player, 1)
+
+
+def pay_for_trade(player: Player) -> None:
+    """Trade costs 1 coin; the Armory adds 1 power."""
+    player.coins -= 1
+    if "armory" in player.structures:
+        gain_power(player, 1)
+
+
+def gain_trade_popularity(player: Player, action: str) -> None:
+    gain_popularity(player, gain_amount(player, action)[1])
 
 
 # --- trade -------------------------------------------------------------------
@@ -123,20 +115,10 @@ def trade_territories(state: GameState, seat: int) -> list[str]:
     ]
 
 
-def legal_trade_place(state: GameState) -> list[str]:
+def trade_places(state: GameState) -> list[str]:
+    """ "gain:<resource>@<hex>" for one traded resource."""
     hexes = trade_territories(state, state.active_seat)
-    return [f"gain:{res}@{h}" for h in hexes for res in RESOURCES] + ["done"]
-
-
-def apply_trade_place(state: GameState, action: str) -> None:
-    from .turn import after_top
-
-    if action != "done":
-        res, hid = action.split(":")[1].split("@")
-        state.add_resource(hid, res)
-        state.pending["left"] -= 1
-    if action == "done" or state.pending["left"] == 0:
-        after_top(state)
+    return [f"gain:{res}@{h}" for h in hexes for res in RESOURCES]
 
 
 # --- produce -----------------------------------------------------------------
@@ -175,55 +157,24 @@ def produce_options(state: GameState, player: Player) -> list[str]:
     return sorted(options)
 
 
-def perform_produce(state: GameState, player: Player, hexes: list[str]) -> None:
-    """Pay, then produce territory by territory (reading order).
-
-    Each worker (and the Mill) *may* produce one: the rulebook's example has a
-    mountain with 2 workers produce "1 or 2 metal". So a territory with a choice
-    asks how many (``amount:N``, at least 1 - none is the same as not choosing the
-    territory; a village asks ``workers:N`` from 0, limited by the workers left on
-    the mat)."""
-    from .turn import after_top
-
-    pay_track_cost(player, produce_cost(player))
-    if start_production(state, player, hexes, player.structures.get("mill")):
-        after_top(state)
-
-
-def start_production(
-    state: GameState,
-    player: Player,
-    hexes: list[str],
-    mill: str | None,
-    resume: dict | None = None,
-) -> bool:
-    """Produce on ``hexes``, asking where a territory has a choice; True when done.
-
-    ``resume`` is the decision to go back to afterwards (a card's benefit that
-    produces): when nothing needs asking it is pending again at once; otherwise the
-    last answer restores it and calls ``encounters.continue_benefit``."""
-    queue = [
+def production_queue(player: Player, hexes: list[str], mill: str | None) -> list[list]:
+    """[hex, product, producers] for each territory, in reading order (the Mill is one
+    producer more on its territory)."""
+    return [
         [hid, PRODUCTION[TERRAIN[hid]], player.workers.count(hid) + (1 if hid == mill else 0)]
         for hid in sorted(hexes, key=reading_order_key)
     ]
-    state.pending = {"seat": player.seat, "kind": "produce_amounts", "queue": queue}
-    if resume is not None:
-        state.pending["resume"] = resume
-    if not _produce_queue(state):
-        return False
-    if resume is not None:
-        state.pending = resume
-    return True
 
 
-def _produce_choices(state: GameState, product: str, makers: int) -> list[int]:
+def produce_choices(state: GameState, product: str, makers: int) -> list[int]:
     """How many a territory may produce (the full amount first)."""
     if product == "worker":
         return list(range(min(makers, state.active.workers.count(None)), -1, -1))
     return list(range(makers, 0, -1))
 
 
-def _produce(state: GameState, hid: str, product: str, amount: int) -> None:
+def produce_one(state: GameState, hid: str, product: str, amount: int) -> None:
+    """One territory produces ``amount`` (workers come from the mat)."""
     if product == "worker":
         for _ in range(amount):
             deploy_worker(state.active, hid)
@@ -231,67 +182,7 @@ def _produce(state: GameState, hid: str, product: str, amount: int) -> None:
         state.add_resource(hid, product, amount)
 
 
-def _produce_queue(state: GameState) -> bool:
-    """Produce on every territory without a choice; False at the next one with a choice."""
-    pending = state.pending
-    queue = pending["queue"]
-    while queue:
-        hid, product, makers = queue[0]
-        choices = _produce_choices(state, product, makers)
-        if len(choices) > 1:
-            pending["hex"], pending["product"] = hid, product
-            return False
-        _produce(state, hid, product, choices[0] if choices else 0)
-        queue.pop(0)
-    return True
-
-
-def legal_produce_amounts(state: GameState) -> list[str]:
-    _hid, product, makers = state.pending["queue"][0]
-    verb = "workers" if product == "worker" else "amount"
-    return [f"{verb}:{n}" for n in _produce_choices(state, product, makers)]
-
-
-def apply_produce_amounts(state: GameState, action: str) -> None:
-    hid, product, _makers = state.pending["queue"].pop(0)
-    _produce(state, hid, product, int(action.split(":")[1]))
-    if not _produce_queue(state):
-        return
-    resume = state.pending.get("resume")
-    if resume is None:
-        from .turn import after_top
-
-        after_top(state)
-        return
-    from .encounters import continue_benefit
-
-    state.pending = resume
-    continue_benefit(state)
-
-
 # --- move --------------------------------------------------------------------
-
-
-def unit_location(player: Player, uid: str) -> str:
-    if uid == "character":
-        return player.character
-    kind, index = uid.split(":")
-    return player.mechs[int(index)] if kind == "mech" else player.workers[int(index)]
-
-
-def unit_kind(uid: str) -> str:
-    return uid.split(":")[0]
-
-
-def set_unit_location(player: Player, uid: str, hid: str) -> None:
-    if uid == "character":
-        player.character = hid
-        return
-    kind, index = uid.split(":")
-    if kind == "mech":
-        player.mechs[int(index)] = hid
-    else:
-        player.workers[int(index)] = hid
 
 
 def movable_units(state: GameState) -> list[str]:
@@ -314,21 +205,12 @@ def movable_units(state: GameState) -> list[str]:
     return result
 
 
-def legal_move(state: GameState) -> list[str]:
-    return sorted(f"unit:{u}" for u in movable_units(state)) + ["done"]
-
-
-def apply_move(state: GameState, action: str) -> None:
-    if action == "done":
-        finish_move(state)
-        return
-    uid = action[len("unit:") :]
+def start_unit_move(state: GameState, uid: str) -> dict:
+    """The facts of one unit's move as it starts (its origin is remembered)."""
     player = state.active
     speed = unit_kind(uid) != "worker" and player.has_mech_ability("speed")
     state.turn.setdefault("origins", {})[uid] = unit_location(player, uid)
-    state.pending = {
-        "seat": player.seat,
-        "kind": "move_unit",
+    return {
         "unit": uid,
         "at": unit_location(player, uid),
         "steps_left": 2 if speed else 1,
@@ -345,8 +227,8 @@ def _can_load(state: GameState, pending: dict) -> bool:
     return unit_kind(pending["unit"]) == "mech" and state.active.has_mech_ability("speed")
 
 
-def legal_move_unit(state: GameState) -> list[str]:
-    pending = state.pending
+def move_unit_options(state: GameState, pending: dict) -> list[str]:
+    """Load, drop, a step ("to:<hex>"), or stop (after a step) for the moving unit."""
     player = state.active
     at = pending["at"]
     options = []
@@ -373,10 +255,8 @@ def legal_move_unit(state: GameState) -> list[str]:
     return sorted(options)
 
 
-def apply_move_unit(state: GameState, action: str) -> None:
-    pending = state.pending
-    player = state.active
-    verb, _, arg = action.partition(":")
+def update_cargo(state: GameState, pending: dict, verb: str, arg: str) -> None:
+    """Load or drop one resource or worker (a mech carries workers)."""
     if verb == "load":
         if arg.startswith("worker:"):
             pending["passengers"].append(arg)
@@ -384,19 +264,17 @@ def apply_move_unit(state: GameState, action: str) -> None:
         else:
             pending["cargo"][arg] = pending["cargo"].get(arg, 0) + 1
         return
-    if verb == "drop":
-        if arg.startswith("worker:"):
-            pending["passengers"].remove(arg)
-        else:
-            pending["cargo"][arg] -= 1
-            if not pending["cargo"][arg]:
-                del pending["cargo"][arg]
-        return
-    if verb == "stop":
-        _unit_done(state)
-        return
-    # verb == "to": one step
-    dest = arg
+    if arg.startswith("worker:"):
+        pending["passengers"].remove(arg)
+    else:
+        pending["cargo"][arg] -= 1
+        if not pending["cargo"][arg]:
+            del pending["cargo"][arg]
+
+
+def step_unit(state: GameState, pending: dict, dest: str) -> bool:
+    """One step with the cargo; False when the unit's move is over."""
+    player = state.active
     uid = pending["unit"]
     kind = unit_kind(uid)
     if TERRAIN[pending["at"]] == "lake":
@@ -411,8 +289,9 @@ def apply_move_unit(state: GameState, action: str) -> None:
     pending["at"] = dest
     pending["stepped"] = True
     pending["steps_left"] -= 1
-    if stop or pending["steps_left"] == 0 or not legal_move_unit_steps(state):
-        _unit_done(state)
+    return not (
+        stop or pending["steps_left"] == 0 or not legal_steps(state, player.seat, kind, dest)
+    )
 
 
 def _take_everything_off_lake(state: GameState, player: Player, pending: dict) -> None:
@@ -434,11 +313,6 @@ def _take_everything_off_lake(state: GameState, player: Player, pending: dict) -
                 state.turn.setdefault("origins", {}).setdefault(wid, lake)
 
 
-def legal_move_unit_steps(state: GameState) -> list[str]:
-    pending = state.pending
-    return legal_steps(state, state.active_seat, unit_kind(pending["unit"]), pending["at"])
-
-
 def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
     """Enemy workers alone on hid retreat home; the mover loses 1 popularity each.
 
@@ -456,26 +330,12 @@ def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
                 gain_popularity(player, -lose)
                 state.log.append({"seat": player.seat, "event": "worker_retreat", "hex": hid})
         if driven and enemy.controller == "automa":
-            from .automa_combat import resources_for_conqueror
-
             resources_for_conqueror(state, enemy, hid)
 
 
-def _unit_done(state: GameState) -> None:
-    pending = state.pending
-    state.turn["moved"].append(pending["unit"])
-    state.turn["moves_left"] -= 1
-    state.pending = {"seat": state.active_seat, "kind": "move"}
-    if state.turn["moves_left"] <= 0 or not movable_units(state):
-        finish_move(state)
-
-
-def finish_move(state: GameState) -> None:
-    """After the whole Move: enemy workers driven out, combats, an encounter, the Factory."""
-    from .aftermath import resolve_after_move
-
+def drive_out_workers_after_move(state: GameState) -> None:
+    """After the whole Move: enemy workers alone with the mover's character or mechs."""
     player = state.active
     for hid in sorted({player.character, *player.mechs}, key=reading_order_key):
         if not state.enemy_combat_units_at(player.seat, hid):
             _drive_out_workers(state, player, hid)
-    resolve_after_move(state)

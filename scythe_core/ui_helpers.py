@@ -21,6 +21,7 @@ from .data import (
     TOP_SLOTS,
     mat_section,
 )
+from .scoring import score_breakdown
 from .state import GameState
 
 #: What the top actions cost besides the produce track cost.
@@ -106,7 +107,6 @@ def recruit_bonus_seats(view: dict, seat: int, bottom: str) -> list[int]:
 
 def score_estimate(state: GameState) -> list[dict]:
     """Every seat's score if the game ended now (public facts only), in seat order."""
-    from .scoring import score_breakdown
 
     return [score_breakdown(state, p.seat) for p in state.players]
 

@@ -29,6 +29,7 @@ def player_view(state: GameState, seat: int | None) -> dict:
         data[deck] = len(data[deck])
     if state.pending.get("kind") == "factory_pick" and state.pending.get("seat") == seat:
         data["factory_choices"] = list(state.factory_deck)
+    del data["flow"]  # the steps still to come: bookkeeping of the engine, not the table
     del data["rng"]
     del data["seed"]
     data["setup"] = {k: v for k, v in data["setup"].items() if k != "seed"}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from scythe_core import legal_actions, new_game
 from scythe_core.data import BOTTOM_ACTIONS, MATS
 from scythe_core.engine import apply_in_place
+from scythe_core.flow.scheduler import begin_turn
 from scythe_core.state import GameState, Player
 
 #: One legal (faction, mat) pair per faction, used when a test does not care.
@@ -33,8 +34,7 @@ def make_game(*factions: str, mats: dict | None = None, seed: int = 1, active: i
 def make_active(state: GameState, seat: int) -> None:
     """Make ``seat`` the active player at the start of its turn."""
     state.turn_index = state.turn_order.index(seat)
-    state.turn = {}
-    state.pending = {"seat": seat, "kind": "section"}
+    begin_turn(state)
 
 
 def section_of_top(player: Player, top: str) -> int:

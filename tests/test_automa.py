@@ -27,9 +27,9 @@ from scythe_core.automa_moves import (
 from scythe_core.board import FACTORY
 from scythe_core.data import COMBAT_DECK
 from scythe_core.engine import apply_in_place
+from scythe_core.flow.scheduler import begin_turn
 from scythe_core.setup import SetupError
 from scythe_core.simulate import random_game, simulate
-from scythe_core.turn import begin_turn
 
 # --- helpers ----------------------------------------------------------------------
 

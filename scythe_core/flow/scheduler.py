@@ -1,0 +1,84 @@
+"""The scheduler: runs automatic steps until a decision is on top of the stack.
+
+``state.flow`` is the stack of steps still to come (its end is the top) and
+``state.pending`` the decision being waited for. Applying a choice runs the
+decision's handler, which returns the steps that follow it; the scheduler pushes
+them and runs automatic steps until the next decision. The end of the game is
+checked here and only here: after every step, and once over, the clean-up runs
+once (units moved onto enemies in an unfinished Move go back; nothing else runs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..combat import undo_unresolved_moves
+from ..objectives import apply_reveal, is_reveal, reveal_options
+from ..state import GameState
+from . import action_steps, automa_steps, card_steps, combat_steps, move_steps, turn_steps
+from .steps import Step, is_decision
+
+AutoStep = Callable[[GameState, Step], list[Step]]
+Legal = Callable[[GameState], list[str]]
+Apply = Callable[[GameState, str], list[Step]]
+
+_STEP_MODULES = (turn_steps, action_steps, move_steps, combat_steps, card_steps, automa_steps)
+#: Automatic step name -> its function.
+AUTO_STEPS: dict[str, AutoStep] = {
+    name: run for module in _STEP_MODULES for name, run in module.AUTO_STEPS.items()
+}
+#: Decision kind -> (its legal choices, apply one choice).
+DECISIONS: dict[str, tuple[Legal, Apply]] = {
+    kind: handlers for module in _STEP_MODULES for kind, handlers in module.DECISIONS.items()
+}
+
+
+def push(state: GameState, steps: list[Step]) -> None:
+    """Put steps on top of the stack so that the first of them runs first."""
+    state.flow.extend(reversed(steps))
+
+
+def advance(state: GameState) -> None:
+    """Run automatic steps until a decision is on top, or the game is over."""
+    while not state.game_over:
+        step = state.flow.pop()
+        if is_decision(step):
+            state.pending = step
+            return
+        push(state, AUTO_STEPS[step["auto"]](state, step))
+    finish_game(state)
+
+
+def finish_game(state: GameState) -> None:
+    """The end-of-game clean-up, once: the rest of the turn never runs."""
+    state.flow = []
+    state.pending = {"kind": "game_over"}
+    undo_unresolved_moves(state)
+
+
+def begin_turn(state: GameState) -> None:
+    """Start the active seat's turn afresh (a new game, or a test's set position)."""
+    state.flow = []
+    push(state, turn_steps.begin_turn(state))
+    advance(state)
+
+
+def legal_choices(state: GameState) -> list[str]:
+    """The pending decision's choices, plus revealing a met objective (sorted)."""
+    legal, _ = DECISIONS[state.pending["kind"]]
+    # A met objective may be revealed at any decision of the active player's turn.
+    return sorted(set(legal(state)) | set(reveal_options(state)))
+
+
+def decide(state: GameState, action: str) -> None:
+    """Apply one (legal) choice to the pending decision and run on to the next."""
+    pending = state.pending
+    if is_reveal(action):
+        apply_reveal(state, action)
+        steps = [pending]  # the same decision is asked again
+    else:
+        _, apply = DECISIONS[pending["kind"]]
+        steps = apply(state, action)
+    state.pending = {}
+    push(state, steps)
+    advance(state)
