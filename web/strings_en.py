@@ -356,7 +356,7 @@ EN: dict[str, str] = {
     "reveal.close": "Close",
     "triumph.title": "Triumph track",
     "triumph.tip": "Every player's stars: six end the game. Power and popularity below; the marks on popularity are where a better scoring tier starts (7 and 13).",
-    "triumph.unlimited": "Saxony: no limit on stars from combats and objectives",
+    "triumph.unlimited": "Saxony: no limit on stars from combats",
     "event.combat": "{attacker} attacks {defender} on {hex}: {a} against {d}. {winner} wins.",
     "event.objective": "{name} reveals objective {card}: {text}",
     "event.star": "{name} places a star ({category}).",

@@ -356,7 +356,7 @@ NL: dict[str, str] = {
     "reveal.close": "Sluiten",
     "triumph.title": "Triomfspoor",
     "triumph.tip": "De sterren van elke speler: zes beëindigen het spel. Daaronder kracht en populariteit; de streepjes bij populariteit tonen waar een betere scoringstrap begint (7 en 13).",
-    "triumph.unlimited": "Saksen: geen limiet op sterren uit gevechten en doelen",
+    "triumph.unlimited": "Saksen: geen limiet op sterren uit gevechten",
     "event.combat": "{attacker} valt {defender} aan op {hex}: {a} tegen {d}. {winner} wint.",
     "event.objective": "{name} onthult doelkaart {card}: {text}",
     "event.star": "{name} plaatst een ster ({category}).",
