@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from render_pieces import faction_letter
-from strings import seat_name, text
+from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.cards import factory_text, objective_text
 from scythe_core.data import POPULARITY_MAX, POPULARITY_TIERS, POWER_MAX, STAR_GOALS, STARS_TO_END
@@ -16,7 +16,7 @@ from scythe_core.ui_helpers import faction_abilities, mat_sections, star_track
 
 
 def _tip(key: str, lang: str, **values) -> str:
-    return escape(text(key, lang, **values))
+    return escape(text(key, lang, **RULE_NUMBERS, **values))
 
 
 def track(name: str, value, lang: str, extra: str = "") -> str:
