@@ -108,11 +108,9 @@ def earned_star_categories(player: Player) -> list[str]:
         "power": player.power,
         "popularity": player.popularity,
     }
-    goals = {c: counts[c] >= goal for c, goal in STAR_GOALS.items()}
-    if player.controller == "automa":
-        # Besides combat and its star card, the Automa's only star: reaching 16 power.
-        goals = {c: goals[c] for c in AUTOMA_STAR_GOALS}
-    return [c for c, met in goals.items() if met and not player.stars.get(c)]
+    # Besides combat and its star card, the Automa's only star: reaching 16 power.
+    categories = AUTOMA_STAR_GOALS if player.controller == "automa" else STAR_GOALS
+    return [c for c in categories if counts[c] >= STAR_GOALS[c] and not player.stars.get(c)]
 
 
 def place_star(state: GameState, player: Player, category: str) -> None:
