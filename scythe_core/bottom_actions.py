@@ -6,6 +6,8 @@ Factory cards and encounters, which grant these actions without cost or bonuses.
 
 from __future__ import annotations
 
+from collections.abc import Container, Mapping, Sequence
+
 from .board import TERRAIN
 from .data import (
     BOTTOM_ACTIONS,
@@ -214,14 +216,35 @@ def bottom_coins(player: Player, bottom: str) -> int:
 
 def pay_recruit_bonuses(state: GameState, bottom: str) -> None:
     """Ongoing recruit bonuses: the active player, then the left, then the right neighbour."""
-    active = state.active_seat
-    left, right = state.neighbours_of(active)
-    seen = []
-    for seat in (active, left, right):
-        if seat in seen:
+    recruits = {p.seat: p.recruits for p in state.players}
+    enlisted_from = state.turn.get("enlisted_from")
+    for seat in recruit_bonus_receivers(
+        state.clockwise, state.active_seat, recruits, bottom, enlisted_from
+    ):
+        gain_bonus(state, state.players[seat], RECRUIT_ONGOING_BONUS[bottom], 1)
+
+
+def recruit_bonus_receivers(
+    clockwise: Sequence[int],
+    active: int,
+    recruits: Mapping[int, Container[str]],
+    bottom: str,
+    enlisted_from: str | None = None,
+) -> list[int]:
+    """Who gains the ongoing recruit bonus of ``bottom``, in the order they are paid.
+
+    The active seat, then its left (next clockwise), then its right neighbour, each
+    once, if it has a recruit under ``bottom`` (``recruits``: seat -> bottom actions
+    with a recruit). A recruit the active seat enlisted from ``bottom`` this very
+    action (``enlisted_from``) uncovers its bonus for later actions only.
+    """
+    i = clockwise.index(active)
+    n = len(clockwise)
+    receivers: list[int] = []
+    for seat in (active, clockwise[(i + 1) % n], clockwise[(i - 1) % n]):
+        if seat in receivers or bottom not in recruits[seat]:
             continue
-        seen.append(seat)
-        player = state.players[seat]
-        uncovered_now = seat == active and state.turn.get("enlisted_from") == bottom
-        if bottom in player.recruits and not uncovered_now:
-            gain_bonus(state, player, RECRUIT_ONGOING_BONUS[bottom], 1)
+        if seat == active and enlisted_from == bottom:
+            continue
+        receivers.append(seat)
+    return receivers

@@ -13,6 +13,16 @@ from .state import GameState, Player
 from .units import set_unit_location, unit_location
 
 MAX_DIAL = 7
+#: Combat stars a player may place, except where ``combat_star_limit`` says otherwise.
+COMBAT_STAR_LIMIT = 2
+
+
+def combat_star_limit(faction: str, automa: bool) -> int | None:
+    """Combat stars a winner may place: two; Saxony has no limit (None), but the Automa
+    places at most two, even as Saxony."""
+    if FACTIONS[faction]["ability"] == "dominate" and not automa:
+        return None
+    return COMBAT_STAR_LIMIT
 
 
 def combat_hexes(state: GameState) -> list[str]:
@@ -186,9 +196,8 @@ def resolve_combat(state: GameState) -> tuple[int | None, str]:
         gain_popularity(winner, -retreated_workers)
     if dials[str(loser.seat)] > 0 or played[str(loser.seat)]:
         _consolation_card(state, loser)
-    # The Automa places at most two combat stars, even as Saxony.
-    unlimited = FACTIONS[winner.faction]["ability"] == "dominate" and not automa_winner
-    if unlimited or winner.stars.get("combat", 0) < 2:
+    limit = combat_star_limit(winner.faction, automa_winner)
+    if limit is None or winner.stars.get("combat", 0) < limit:
         place_star(state, winner, "combat")
     if "automa" in (attacker.controller, defender.controller):
         after_combat(state, attacker, defender, winner, hid)

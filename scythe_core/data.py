@@ -155,6 +155,23 @@ POWER_MAX = 16
 POPULARITY_MAX = 18
 STARS_TO_END = 6
 
+#: Star goals met by a count reaching this value; one star each, in the order they are placed.
+STAR_GOALS = {
+    "upgrades": 6,
+    "mechs": 4,
+    "structures": 4,
+    "recruits": 4,
+    "workers": 8,
+    "power": POWER_MAX,
+    "popularity": POPULARITY_MAX,
+}
+#: The only star goal the Automa can meet (besides combats and its star card).
+AUTOMA_STAR_GOALS = ("power",)
+
+#: Coins the Trade and Bolster top actions cost (Move and Produce cost none; Produce has
+#: its own track cost below).
+TOP_ACTION_COINS = {"trade": 1, "bolster": 1}
+
 #: Produce cost by workers on the board: (min workers, power, popularity, coins).
 PRODUCE_COST_STEPS = ((4, 1, 0, 0), (6, 1, 1, 0), (8, 1, 1, 1))
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from . import rng
 from .data import (
+    AUTOMA_STAR_GOALS,
     BOTTOM_ACTIONS,
     POPULARITY_MAX,
     POWER_MAX,
     PRODUCE_COST_STEPS,
+    STAR_GOALS,
     STARS_TO_END,
     TOP_SLOTS,
     mat_section,
@@ -34,15 +38,24 @@ def draw_combat_cards(state: GameState, player: Player, count: int) -> None:
         player.combat_cards.append(state.combat_deck.pop())
 
 
+def top_slot_amount(slot: str, upgraded_top: Collection[str]) -> int:
+    """The amount of an upgradable top-row benefit, given the slots upgraded so far."""
+    _, base, upgraded = TOP_SLOTS[slot]
+    return upgraded if slot in upgraded_top else base
+
+
 def top_amount(player: Player, slot: str) -> int:
     """The current amount of an upgradable top-row benefit."""
-    _, base, upgraded = TOP_SLOTS[slot]
-    return upgraded if slot in player.upgraded_top else base
+    return top_slot_amount(slot, player.upgraded_top)
 
 
 def produce_cost(player: Player) -> dict[str, int]:
     """Power, popularity and coins the Produce action costs now."""
-    on_board = player.workers_on_board()
+    return produce_cost_for(player.workers_on_board())
+
+
+def produce_cost_for(on_board: int) -> dict[str, int]:
+    """Power, popularity and coins Produce costs with ``on_board`` workers on the board."""
     cost = {"power": 0, "popularity": 0, "coins": 0}
     for threshold, power, popularity, coins in PRODUCE_COST_STEPS:
         if on_board >= threshold:
@@ -65,9 +78,14 @@ def pay_track_cost(player: Player, cost: dict[str, int]) -> None:
 
 
 def bottom_cost(player: Player, bottom: str) -> int:
+    return bottom_cost_for(player.mat, bottom, player.upgraded_bottom.get(bottom, 0))
 
-    _, _, base, _, _ = mat_section(player.mat, BOTTOM_ACTIONS.index(bottom))
-    return base - player.upgraded_bottom.get(bottom, 0)
+
+def bottom_cost_for(mat: str, bottom: str, cubes: int) -> int:
+    """Resources a bottom action costs on ``mat`` with ``cubes`` upgrade cubes on it."""
+
+    _, _, base, _, _ = mat_section(mat, BOTTOM_ACTIONS.index(bottom))
+    return base - cubes
 
 
 def deploy_worker(player: Player, hid: str) -> bool:
@@ -81,19 +99,18 @@ def deploy_worker(player: Player, hid: str) -> bool:
 
 def earned_star_categories(player: Player) -> list[str]:
     """Star categories whose goal is met now but has no star yet (combat/objective excluded)."""
-    goals = {
-        "upgrades": len(player.upgraded_top) >= 6,
-        "mechs": len(player.mechs) >= 4,
-        "structures": len(player.structures) >= 4,
-        "recruits": len(player.recruits) >= 4,
-        "workers": player.workers_on_board() >= 8,
-        "power": player.power >= POWER_MAX,
-        "popularity": player.popularity >= POPULARITY_MAX,
+    counts = {
+        "upgrades": len(player.upgraded_top),
+        "mechs": len(player.mechs),
+        "structures": len(player.structures),
+        "recruits": len(player.recruits),
+        "workers": player.workers_on_board(),
+        "power": player.power,
+        "popularity": player.popularity,
     }
-    if player.controller == "automa":
-        # Besides combat and its star card, the Automa's only star: reaching 16 power.
-        goals = {"power": goals["power"]}
-    return [c for c, met in goals.items() if met and not player.stars.get(c)]
+    # Besides combat and its star card, the Automa's only star: reaching 16 power.
+    categories = AUTOMA_STAR_GOALS if player.controller == "automa" else STAR_GOALS
+    return [c for c in categories if counts[c] >= STAR_GOALS[c] and not player.stars.get(c)]
 
 
 def place_star(state: GameState, player: Player, category: str) -> None:

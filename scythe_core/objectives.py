@@ -184,10 +184,14 @@ def _dominates(player: Player) -> bool:
     return FACTIONS[player.faction]["ability"] == "dominate"
 
 
+def objective_star_limit(faction: str) -> int:
+    """Objective stars a faction may place: one; Saxony may complete both cards."""
+    return 2 if FACTIONS[faction]["ability"] == "dominate" else 1
+
+
 def may_earn_objective_star(player: Player) -> bool:
     """One objective star at most; Saxony may complete both cards."""
-    limit = 2 if _dominates(player) else 1
-    return player.stars.get("objective", 0) < limit
+    return player.stars.get("objective", 0) < objective_star_limit(player.faction)
 
 
 def revealable(state: GameState, player: Player) -> list[int]:

@@ -12,27 +12,35 @@ need not know the rules behind them.
 
 from __future__ import annotations
 
+from .automa_cards import star_spaces
+from .automa_gains import STAR_CARD
+from .bottom_actions import recruit_bonus_receivers
+from .combat import COMBAT_STAR_LIMIT, combat_star_limit
 from .data import (
+    AUTOMA_STAR_GOALS,
     BOTTOM_COST_RESOURCE,
     FACTIONS,
-    PRODUCE_COST_STEPS,
     RECRUIT_ONGOING_BONUS,
+    STAR_CATEGORIES,
+    STAR_GOALS,
     STRUCTURE_UNDER,
+    TOP_ACTION_COINS,
     TOP_SLOTS,
+    bottom_slots,
     mat_section,
 )
+from .economy import bottom_cost_for, produce_cost_for, top_slot_amount
+from .objectives import objective_star_limit
 from .scoring import score_breakdown
 from .state import GameState
 
-#: What the top actions cost besides the produce track cost.
-_TOP_COST = {"trade": {"coins": 1}, "bolster": {"coins": 1}}
 
-
-def _produce_cost(workers_on_board: int) -> dict[str, int]:
-    cost: dict[str, int] = {}
-    for threshold, power, popularity, coins in PRODUCE_COST_STEPS:
-        if workers_on_board >= threshold:
-            cost = {"power": power, "popularity": popularity, "coins": coins}
+def top_cost(top: str, workers_on_board: int) -> dict[str, int]:
+    """What a top action costs now (only the amounts above zero), as the rules charge it."""
+    if top == "produce":
+        cost = produce_cost_for(workers_on_board)
+    else:
+        cost = {"coins": TOP_ACTION_COINS.get(top, 0)}
     return {k: v for k, v in cost.items() if v}
 
 
@@ -47,27 +55,28 @@ def mat_sections(player: dict) -> list[dict]:
     """
     if not player.get("mat"):
         return []
+    mat = player["mat"]
     on_board = sum(1 for w in player["workers"] if w is not None)
     rows = []
     for index in range(4):
-        top, bottom, base, low, coins = mat_section(player["mat"], index)
+        top, bottom, _, _, coins = mat_section(mat, index)
         cubes = player["upgraded_bottom"].get(bottom, 0)
         amounts = {
-            slot: upgraded if slot in player["upgraded_top"] else first
-            for slot, (action, first, upgraded) in TOP_SLOTS.items()
+            slot: top_slot_amount(slot, player["upgraded_top"])
+            for slot, (action, _, _) in TOP_SLOTS.items()
             if action == top
         }
         rows.append(
             {
                 "index": index,
                 "top": top,
-                "top_cost": _produce_cost(on_board) if top == "produce" else _TOP_COST.get(top, {}),
+                "top_cost": top_cost(top, on_board),
                 "top_amounts": amounts,
                 "upgraded": [slot for slot in amounts if slot in player["upgraded_top"]],
                 "bottom": bottom,
-                "cost": {BOTTOM_COST_RESOURCE[bottom]: base - cubes},
+                "cost": {BOTTOM_COST_RESOURCE[bottom]: bottom_cost_for(mat, bottom, cubes)},
                 "cubes": cubes,
-                "cube_slots": base - low,
+                "cube_slots": bottom_slots(mat, bottom),
                 "coins": coins,
                 "structure": STRUCTURE_UNDER[top],
                 "built": STRUCTURE_UNDER[top] in player["structures"],
@@ -76,6 +85,32 @@ def mat_sections(player: dict) -> list[dict]:
             }
         )
     return rows
+
+
+def star_track(player: dict) -> dict[str, tuple[int, bool]]:
+    """The star categories a player can place stars in, in track order (a player dict
+    from ``player_view``), each as (spaces, no limit): the most stars the rules let it
+    place there, and True where there is no limit (Saxony's combats; then the spaces are
+    the usual limit).
+
+    Every star goal earns one star; combats and objectives follow the rules' own limits.
+    The Automa earns only its goal stars, combat stars and the stars of its star card.
+    """
+    faction = player["faction"]
+    automa = player["controller"] == "automa"
+    track: dict[str, tuple[int, bool]] = {}
+    for category in STAR_CATEGORIES:
+        if category == "combat":
+            limit = combat_star_limit(faction, automa)
+            track[category] = (COMBAT_STAR_LIMIT, True) if limit is None else (limit, False)
+        elif category == "objective":
+            if not automa:
+                track[category] = (objective_star_limit(faction), False)
+        elif category in (AUTOMA_STAR_GOALS if automa else STAR_GOALS):
+            track[category] = (1, False)
+    if automa:
+        track[STAR_CARD] = (len(star_spaces(player["level"])), False)
+    return track
 
 
 def faction_abilities(player: dict) -> list[dict]:
@@ -90,19 +125,13 @@ def faction_abilities(player: dict) -> list[dict]:
 
 
 def recruit_bonus_seats(view: dict, seat: int, bottom: str) -> list[int]:
-    """Seats that gain the ongoing recruit bonus when ``seat`` takes ``bottom``.
-
-    The seat itself, then its left and right neighbours, each once, if they have
-    enlisted a recruit under that bottom action (a ``player_view`` dict).
+    """Seats that gain the ongoing recruit bonus when ``seat`` takes ``bottom``, in the
+    order the rules pay them (``bottom_actions.recruit_bonus_receivers``; a ``player_view``
+    dict): the seat, its left and right neighbours, each once, with a recruit under it.
     """
-    clockwise = view["clockwise"]
-    i = clockwise.index(seat)
-    n = len(clockwise)
-    seats = []
-    for s in (seat, clockwise[(i + 1) % n], clockwise[(i - 1) % n]):
-        if s not in seats and bottom in view["players"][s]["recruits"]:
-            seats.append(s)
-    return seats
+    recruits = {p["seat"]: p["recruits"] for p in view["players"]}
+    enlisted_from = view.get("turn", {}).get("enlisted_from")
+    return recruit_bonus_receivers(view["clockwise"], seat, recruits, bottom, enlisted_from)
 
 
 def score_estimate(state: GameState) -> list[dict]:
@@ -138,6 +167,8 @@ __all__ = [
     "recruit_bonus_seats",
     "reveals_hidden_information",
     "score_estimate",
+    "star_track",
+    "top_cost",
 ]
 
 

@@ -91,3 +91,29 @@ def test_apply_does_not_change_its_input():
     for action in legal_actions(state):
         apply(state, action)
     assert to_json(state) == before
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        [{}, {}, {}],
+        [{"faction": "saxony"}, {"controller": "automa", "level": "automaszyna"}, {}],
+    ],
+)
+def test_apply_leaves_its_input_unchanged_at_random_positions(seats):
+    state = new_game({"seed": 41, "seats": seats})
+    chooser = prng.seed_state(41)
+    probed = set()
+    for step in range(3000):
+        if state.game_over:
+            break
+        options = legal_actions(state)
+        if step % 7 == 0:
+            before = to_json(state)
+            for option in options[:12]:
+                apply(state, option)
+            assert to_json(state) == before, state.pending
+            probed.add(state.pending["kind"])
+        chooser, pick = prng.randbelow(chooser, len(options))
+        apply_in_place(state, options[pick])
+    assert len(probed) >= 8, probed

@@ -8,22 +8,15 @@ from __future__ import annotations
 from html import escape
 
 from render_pieces import faction_letter
-from strings import seat_name, text
+from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.cards import factory_text, objective_text
-from scythe_core.data import FACTIONS, POPULARITY_TIERS, STAR_CATEGORIES
-from scythe_core.ui_helpers import faction_abilities, mat_sections
-
-STAR_GOAL = 6
-POWER_MAX = 16
-POPULARITY_MAX = 18
-#: Stars a category can hold (combat twice); Saxony's are unlimited for combats and objectives.
-STAR_SLOTS = {"combat": 2}
-UNLIMITED = ("combat", "objective")
+from scythe_core.data import POPULARITY_MAX, POPULARITY_TIERS, POWER_MAX, STAR_GOALS, STARS_TO_END
+from scythe_core.ui_helpers import faction_abilities, mat_sections, star_track
 
 
 def _tip(key: str, lang: str, **values) -> str:
-    return escape(text(key, lang, **values))
+    return escape(text(key, lang, **RULE_NUMBERS, **values))
 
 
 def track(name: str, value, lang: str, extra: str = "") -> str:
@@ -38,7 +31,7 @@ def stars_html(player: dict, lang: str) -> str:
     for category, n in sorted(player["stars"].items()):
         for _ in range(n):
             chips.append(f'<span class="star" title="{_tip(f"star.{category}", lang)}">★</span>')
-    empty = STAR_GOAL - len(chips)
+    empty = STARS_TO_END - len(chips)
     chips += ['<span class="star empty" aria-hidden="true">☆</span>'] * max(0, empty)
     return f'<div class="stars" aria-label="{_tip("track.stars", lang)}">{"".join(chips)}</div>'
 
@@ -92,12 +85,12 @@ def counts_html(player: dict, lang: str) -> str:
     on_mat = sum(1 for w in player["workers"] if w is None)
     items = [
         ("workers_left", on_mat),
-        ("mechs", f"{len(player['mechs'])}/4"),
-        ("structures", f"{len(player['structures'])}/4"),
-        ("recruits", f"{len(player['recruits'])}/4"),
+        ("mechs", f"{len(player['mechs'])}/{STAR_GOALS['mechs']}"),
+        ("structures", f"{len(player['structures'])}/{STAR_GOALS['structures']}"),
+        ("recruits", f"{len(player['recruits'])}/{STAR_GOALS['recruits']}"),
     ]
     if player["mat"]:
-        items.append(("upgrades", f"{len(player['upgraded_top'])}/6"))
+        items.append(("upgrades", f"{len(player['upgraded_top'])}/{STAR_GOALS['upgrades']}"))
     return "".join(
         f'<span class="cnt" title="{_tip("tip." + k, lang)}">{_tip("count." + k, lang)} {v}</span>'
         for k, v in items
@@ -240,15 +233,16 @@ def _bar(name: str, value: int, top: int, lang: str, marks: tuple = ()) -> str:
 
 
 def triumph_row(player: dict, lang: str) -> str:
-    """One player's line of the triumph track: a marker per star space, then the bars."""
+    """One player's line of the triumph track: a marker per star space, then the bars.
+
+    The spaces are the categories the rules let this player earn stars in, each as many
+    times as the rules allow (``ui_helpers.star_track``); no limit adds a ∞."""
     stars = player["stars"]
     automa = player["controller"] == "automa"
-    unlimited = not automa and FACTIONS[player["faction"]]["ability"] == "dominate"
-    categories = list(STAR_CATEGORIES) + (["star_card"] if stars.get("star_card") else [])
     marks = []
-    for category in categories:
+    for category, (spaces, unlimited) in star_track(player).items():
         have = stars.get(category, 0)
-        slots = max(have, 1 if category == "star_card" else STAR_SLOTS.get(category, 1))
+        slots = max(have, spaces)
         tip = _tip(f"star.{category}", lang)
         for i in range(slots):
             filled = i < have
@@ -256,7 +250,7 @@ def triumph_row(player: dict, lang: str) -> str:
                 f'<span class="tri{" on" if filled else ""}" data-cat="{category}" title="{tip}">'
                 f"{'★' if filled else '☆'}</span>"
             )
-        if unlimited and category in UNLIMITED:
+        if unlimited:
             marks.append(
                 f'<span class="tri more" data-cat="{category}" '
                 f'title="{_tip("triumph.unlimited", lang)}">∞</span>'

@@ -10,7 +10,7 @@ import re
 from html import escape
 
 from render_pieces import faction_letter
-from strings import seat_name, text
+from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.automa_cards import LEVELS
 from scythe_core.cards import objective_text
@@ -159,7 +159,12 @@ def event_text(event: dict, view: dict, lang: str) -> str:
             text=objective_text(event["card"], lang),
         )
     if kind == "star":
-        return text("event.star", lang, name=name, category=text(f"star.{event['category']}", lang))
+        return text(
+            "event.star",
+            lang,
+            name=name,
+            category=text(f"star.{event['category']}", lang, **RULE_NUMBERS),
+        )
     if kind.startswith("benefit_"):
         return f"{name}: {describe(kind[8:] + ':' + str(event['choice']), lang)}"
     if kind == "factory_card" and event.get("card") is None:

@@ -12,12 +12,41 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from strings_en import EN
 from strings_nl import NL
+
+from scythe_core.data import (
+    POPULARITY_MAX,
+    POPULARITY_TIERS,
+    POWER_MAX,
+    STAR_GOALS,
+    STARS_TO_END,
+    TOP_ACTION_COINS,
+)
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "nl": NL}
 LANGUAGES = ("en", "nl")
 LANG = "en"
+
+#: The rules' numbers some strings name ("{goal_mechs} earns a star"), taken from the rules
+#: so no string repeats them; pass them with ``text(key, lang, **RULE_NUMBERS)``.
+#: ``tier_2``/``tier_3``: the popularity where the second and third scoring tiers start.
+RULE_NUMBERS = MappingProxyType(
+    {
+        "power_max": POWER_MAX,
+        "popularity_max": POPULARITY_MAX,
+        "stars_to_end": STARS_TO_END,
+        **{f"goal_{category}": goal for category, goal in STAR_GOALS.items()},
+        **{f"{top}_coins": coins for top, coins in TOP_ACTION_COINS.items()},
+        **{
+            f"tier_{n}": low
+            for n, low in enumerate(sorted(low for low, *_ in POPULARITY_TIERS), 1)
+            if n > 1
+        },
+    }
+)
 
 
 def set_lang(lang: str) -> None:

@@ -1,0 +1,45 @@
+"""``bench/engine.py``: the current figures, and the same workload on an earlier revision."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+BENCH = REPO / "bench" / "engine.py"
+
+needs_git = pytest.mark.skipif(
+    shutil.which("git") is None or not (REPO / ".git").exists(), reason="no git checkout"
+)
+
+
+def run_bench(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--games", "1", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
+    )
+    return done.stdout
+
+
+@needs_git
+def test_the_bench_compares_with_a_revision_on_the_same_seeds():
+    out = run_bench("--against", "HEAD")
+    assert "decisions per second:" in out and "seconds per game:" in out
+    old = re.search(r"against \w+ \(same seeds\): finished: \d+  decisions: (\d+)", out)
+    new = re.search(r"^decisions: (\d+)", out, re.M)
+    assert old and new and old.group(1) == new.group(1)  # the same games were played
+    assert re.search(r"new [\d,]+  old [\d,]+  ratio \(new / old\): \d+\.\d\d", out)
+
+
+def test_an_unknown_revision_leaves_the_current_figures():
+    out = run_bench("--against", "no-such-revision")
+    assert "decisions per second:" in out
+    assert "not measured" in out and "ratio" not in out
