@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path[:0] = [str(Path(__file__).parent), str(Path(__file__).parent.parent)]
 
 from golden_game import AUTOMA_GOLDEN_SETUPS  # noqa: E402
 
@@ -27,6 +27,7 @@ from scythe_core import legal_actions, new_game  # noqa: E402
 from scythe_core import rng as prng  # noqa: E402
 from scythe_core.automa_cards import LEVELS  # noqa: E402
 from scythe_core.engine import apply_in_place  # noqa: E402
+from scythe_core.wording import describe_event  # noqa: E402
 
 Wording = Callable[[dict, str], str]
 
@@ -89,11 +90,6 @@ def log_lines(name: str, log: list[dict], wording: Wording) -> Iterator[str]:
             yield f"{name}\t{index}\t{wording(entry, 'en')}\t{wording(entry, 'nl')}"
 
 
-def stored_wording(entry: dict, lang: str) -> str:
-    """The wording as the log entries stored it before issue 12 (``entry["text"]``)."""
-    return entry["text"][lang]
-
-
 def all_lines(wording: Wording, random_count: int = 0) -> Iterator[str]:
     for name, setup in games(random_count):
         yield from log_lines(name, play_log(setup), wording)
@@ -114,9 +110,9 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["--digests"]:
         digests, argv = True, argv[1:]
     if digests:
-        lines = game_digests(stored_wording, random_count)
+        lines = game_digests(describe_event, random_count)
     else:
-        lines = all_lines(stored_wording, random_count)
+        lines = all_lines(describe_event, random_count)
     Path(argv[0]).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
 
