@@ -35,7 +35,7 @@ def flip_cancels(state: GameState, player: Player, what: str) -> bool:
     value = state.combat_deck.pop()
     state.combat_discard.append(value)
     cancels = value >= 4
-    params = {"for": what, "value": value, "cancels": cancels}
+    params = {"target": what, "value": value, "cancels": cancels}
     say(state, player.seat, "combat_card_flipped", params)
     return cancels
 

@@ -159,7 +159,7 @@ FACTS: dict[str, Text] = {
     "resources_there": ("{resource} there", "{resource} daar"),
 }
 
-#: What a flipped combat card may cancel (``for`` of ``combat_card_flipped``).
+#: What a flipped combat card may cancel (``target`` of ``combat_card_flipped``).
 FLIP_TARGETS: dict[str, Text] = {
     "move_unit": ("moving a unit", "het bewegen van een eenheid"),
     "place_worker": ("placing a worker", "het plaatsen van een werker"),
@@ -403,7 +403,7 @@ def _template_values(code: str, params: dict, lang: str) -> dict:
     elif code == "combat_lost":
         values["place"] = RETREAT_PLACES[params["to"]][i]
     elif code == "combat_card_flipped":
-        values["target"] = FLIP_TARGETS[params["for"]][i]
+        values["target"] = FLIP_TARGETS[params["target"]][i]
         cancelled = (", so it does not happen.", ", dus dit gebeurt niet.")[i]
         values["outcome"] = cancelled if params["cancels"] else "."
     return values

@@ -10,6 +10,7 @@ exactly the same text.
 from __future__ import annotations
 
 import difflib
+import doctest
 import json
 from pathlib import Path
 
@@ -105,6 +106,10 @@ def test_counted_nouns_are_worded_in_one_place():
     assert wording.counted(1, "resource", "nl") == "1 grondstof(fen)"
     for forms in wording.NOUNS.values():
         assert all(len(lang_forms) == 3 for lang_forms in forms)
+
+
+def test_the_module_examples():
+    assert doctest.testmod(wording).failed == 0
 
 
 def test_rule_modules_do_not_import_the_wording():
