@@ -14,7 +14,6 @@ import doctest
 import json
 from pathlib import Path
 
-import pytest
 from automa_log_games import all_lines, game_digests, games, play_log
 from test_automa import automa_turn, solo
 
@@ -52,10 +51,9 @@ def _plain_json(value) -> bool:
 KNOWN_CODES = {*wording.TEMPLATES, "symbol_valid"}
 
 
-@pytest.mark.parametrize("count", [40])
-def test_entries_are_codes_and_plain_json_without_sentences(count):
+def test_entries_are_codes_and_plain_json_without_sentences():
     seen = set()
-    for _name, setup in games(count):
+    for _name, setup in games(random_count=40):
         for entry in play_log(setup):
             if entry.get("event") != "automa":
                 continue
