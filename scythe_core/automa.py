@@ -13,7 +13,8 @@ draw a card onto the main discard (Autometta skip), try the move row of the
 active plan, take every gain, pay the human neighbours' recruit bonus, adjust
 the star card, end the turn. A combat it starts pauses the turn for the human's
 choices and resumes it afterwards. Every decision is explained in ``state.log``
-as ``{"seat", "event": "automa", "text": {"en", "nl"}}``.
+as ``{"seat", "event": "automa", "code", "params"}``: an event code with its
+parameters (plain JSON), worded in English or Dutch by :mod:`scythe_core.wording`.
 
 Game options (``state.options``) for the rulebook's difficulty adjustments:
 ``automa_skip_turns`` (skip as on Autometta), ``automa_coins`` and
@@ -32,7 +33,7 @@ from __future__ import annotations
 from . import rng
 from .automa_cards import CARDS
 from .automa_gains import advance_star_card, flip_cancels, game_option, recruit_bonus, take_gains
-from .automa_moves import UNIT_NAMES, Text, place_name, plan_move, say, symbol_name
+from .automa_moves import plan_move, say
 from .board import FACTORY
 from .state import GameState, Player
 from .units import set_unit_location
@@ -77,12 +78,7 @@ def draw_card(state: GameState, player: Player, for_combat: bool = False) -> int
         pool = automa["discard"] + automa["combat_discard"]
         state.rng, automa["deck"] = rng.shuffled(state.rng, sorted(pool))
         automa["discard"], automa["combat_discard"] = [], []
-        say(
-            state,
-            player.seat,
-            "The Automa deck is empty: all 19 cards are reshuffled.",
-            "De Automastapel is leeg: alle 19 kaarten worden geschud.",
-        )
+        say(state, player.seat, "deck_reshuffled")
     card = automa["deck"].pop()
     if for_combat:
         automa["combat_discard"].append(card)
@@ -106,22 +102,11 @@ def draw_turn_card(state: GameState) -> bool:
     automa["turns"] += 1
     card = draw_card(state, player)
     plan = active_plan(player, card)
-    number = "I" if automa["plan"] == 0 else "II"
-    say(
-        state,
-        player.seat,
-        f"The Automa draws card {card} (Plan {number}).",
-        f"De Automa trekt kaart {card} (Plan {number}).",
-    )
+    say(state, player.seat, "card_drawn", {"card": card, "plan": automa["plan"] + 1})
     state.turn["automa"] = {"card": card, "next": 0, "moved": False}
     skips = player.level == "autometta" or game_option(state, "automa_skip_turns", False)
     if skips and plan["skip"]:
-        say(
-            state,
-            player.seat,
-            "The skip symbol leads the move row: the Automa skips this turn.",
-            "Het overslaan-symbool staat op de eerste rij: de Automa slaat deze beurt over.",
-        )
+        say(state, player.seat, "turn_skipped")
         return True
     return False
 
@@ -159,12 +144,7 @@ def end_move_row(state: GameState) -> None:
     player = state.active
     turn = state.turn["automa"]
     if not turn["moved"] and not turn.get("cancelled"):
-        say(
-            state,
-            player.seat,
-            "No move symbol was valid: no move this turn.",
-            "Geen enkel bewegingssymbool was geldig: geen beweging deze beurt.",
-        )
+        say(state, player.seat, "no_valid_move")
     character_arrives(state, player)
 
 
@@ -185,70 +165,45 @@ def advance_star_card_of(state: GameState) -> None:
 
 
 def explain_no_star(state: GameState) -> None:
-    say(
-        state,
-        state.active_seat,
-        "The card shows a crossed-out star: the star-card cube stays.",
-        "De kaart toont een doorgekruiste ster: het blokje op de sterrenkaart blijft staan.",
-    )
+    say(state, state.active_seat, "star_stays")
 
 
 def try_symbol(state: GameState, player: Player, symbol: str) -> str:
     """Try one move symbol: "invalid", "moved" or "combat" (the turn waits for it)."""
     faction, _, bare = symbol.rpartition(":")
-    name = symbol_name(bare)
     if faction and faction != player.faction:
-        say(
-            state,
-            player.seat,
-            f"Skipped '{name[0]}' in brackets: only for {faction}.",
-            f"'{name[1]}' tussen haakjes overgeslagen: enkel voor {faction}.",
-        )
+        say(state, player.seat, "symbol_skipped", {"symbol": bare, "faction": faction})
         return "invalid"
     plan = plan_move(state, player, bare)
     if not plan["valid"]:
-        say(
-            state,
-            player.seat,
-            f"Tried '{name[0]}': not valid, {plan['why'][0]}.",
-            f"'{name[1]}' geprobeerd: niet geldig, {plan['why'][1]}.",
-        )
+        say(state, player.seat, "symbol_invalid", {"symbol": bare, "why": plan["why"]})
         return "invalid"
     turn = state.turn["automa"]
-    if game_option(state, "automa_move_flip", False) and flip_cancels(
-        state, player, ("moving a unit", "het bewegen van een eenheid")
-    ):
+    if game_option(state, "automa_move_flip", False) and flip_cancels(state, player, "move_unit"):
         # No (further) move from the first row this turn.
         turn["next"] = len(active_plan(player, turn["card"])["moves"])
         turn["cancelled"] = True
         return "invalid"
     turn["moved"] = True
-    _explain_move(state, player, name, plan)
+    _explain_move(state, player, bare, plan)
     return perform_move(state, player, plan)
 
 
-def _explain_move(state: GameState, player: Player, name: Text, plan: dict) -> None:
-    kind = plan["unit"].split(":")[0]
-    unit = UNIT_NAMES[kind]
-    origin, dest = place_name(player, plan["from"]), place_name(player, plan["to"])
+def _explain_move(state: GameState, player: Player, symbol: str, plan: dict) -> None:
+    """The valid move symbol: which unit, from and to where, what decided each."""
+    params = {
+        "symbol": symbol,
+        "unit": plan["unit"],
+        "from": plan["from"],
+        "to": plan["to"],
+        "unit_why": plan["unit_why"],
+        "to_why": plan["to_why"],
+    }
+    if plan.get("fact"):
+        params["fact"] = plan["fact"]
     stay = plan["from"] == plan["to"]
-    fact = plan.get("fact")
-    why = [f"{plan['to_why'][i]}; {fact[i]}" if fact else plan["to_why"][i] for i in (0, 1)]
-    en = (
-        f"Tried '{name[0]}': valid. It takes {unit[0]} on {origin[0]} "
-        f"({plan['unit_why'][0]}) and "
-        + (f"keeps it on {dest[0]}" if stay else f"places it on {dest[0]}")
-        + f" ({why[0]})."
-    )
-    pronoun = "het" if kind == "character" else "hem"
-    nl = (
-        f"'{name[1]}' geprobeerd: geldig. De Automa neemt {unit[1]} op {origin[1]} "
-        f"({plan['unit_why'][1]}) en "
-        + (f"laat {pronoun} op {dest[1]}" if stay else f"plaatst {pronoun} op {dest[1]}")
-        + f" ({why[1]})."
-    )
     moves = [] if stay else [[player.seat, plan["unit"], plan["from"], plan["to"]]]
-    say(state, player.seat, en, nl, moves)
+    say(state, player.seat, "symbol_valid", params, moves)
 
 
 def perform_move(state: GameState, player: Player, plan: dict) -> str:
@@ -267,8 +222,8 @@ def perform_move(state: GameState, player: Player, plan: dict) -> str:
                 say(
                     state,
                     player.seat,
-                    f"{len(driven)} enemy worker(s) on {dest} go back to their home base.",
-                    f"{len(driven)} vijandelijke werker(s) op {dest} keren terug naar hun thuisbasis.",
+                    "workers_driven_home",
+                    {"count": len(driven), "hex": dest},
                     [[enemy.seat, f"worker:{i}", dest, enemy.home] for i in driven],
                 )
     remove_resources(state, player, dest)
@@ -286,8 +241,8 @@ def remove_resources(state: GameState, player: Player, hid: str) -> None:
     say(
         state,
         player.seat,
-        f"All {count} resource(s) on {hid} are removed.",
-        f"Alle {count} grondstof(fen) op {hid} worden verwijderd.",
+        "resources_removed",
+        {"count": count, "hex": hid},
         hex=hid,
         removed=dict(removed),
     )
@@ -306,20 +261,10 @@ def character_arrives(state: GameState, player: Player) -> None:
     hid = player.character
     if hid in state.encounter_tokens:
         state.encounter_tokens.remove(hid)
-        say(
-            state,
-            player.seat,
-            f"The character ends on {hid}: its encounter token is removed.",
-            f"Het karakter eindigt op {hid}: de ontmoetingsfiche wordt verwijderd.",
-        )
+        say(state, player.seat, "encounter_token_removed", {"hex": hid})
 
     if hid == FACTORY and player.factory_card is None and state.factory_deck:
         state.rng, pick = rng.randbelow(state.rng, len(state.factory_deck))
         player.factory_card = state.factory_deck.pop(pick)
         state.log.append({"seat": player.seat, "event": "factory_card", "card": None})
-        say(
-            state,
-            player.seat,
-            "The character is on the Factory: the Automa takes a random Factory card face down.",
-            "Het karakter staat op de Fabriek: de Automa neemt een willekeurige Fabriekkaart, gedekt.",
-        )
+        say(state, player.seat, "factory_card_taken")

@@ -33,15 +33,16 @@ def combat_commit(state: GameState, seat: int, hid: str) -> str:
     for _ in range(count):
         state.rng, pick = rng.randbelow(state.rng, len(hand))
         chosen.append(hand.pop(pick))
-    brackets = ("0-7", "8-13", "14+")[column]
-    say(
-        state,
-        seat,
-        f"Combat on {hid}: the Automa draws card {card} sideways. At power {player.power} "
-        f"({brackets}) it uses {dial} power (table {wanted}) and {count} random combat card(s).",
-        f"Gevecht op {hid}: de Automa trekt kaart {card} zijdelings. Bij kracht {player.power} "
-        f"({brackets}) gebruikt hij {dial} kracht (tabel {wanted}) en {count} willekeurige gevechtskaart(en).",
-    )
+    params = {
+        "hex": hid,
+        "card": card,
+        "power": player.power,
+        "column": column,
+        "dial": dial,
+        "table": wanted,
+        "cards": count,
+    }
+    say(state, seat, "combat_choice", params)
     return f"commit:{dial}:{'+'.join(map(str, sorted(chosen))) or '-'}"
 
 
@@ -58,15 +59,7 @@ def retreat_loser(state: GameState, player: Player, hid: str) -> None:
             else:
                 player.mechs[i] = player.home
     player.workers = [player.home if w == hid else w for w in player.workers]
-    where = (
-        ("its faction mat", "zijn factiemat") if to_mat else ("its home base", "zijn thuisbasis")
-    )
-    say(
-        state,
-        player.seat,
-        f"The Automa lost on {hid}: its combat units go to {where[0]}.",
-        f"De Automa verloor op {hid}: zijn gevechtseenheden gaan naar {where[1]}.",
-    )
+    say(state, player.seat, "combat_lost", {"hex": hid, "to": "mat" if to_mat else "home"})
 
 
 def after_combat(
@@ -87,17 +80,8 @@ def resources_for_conqueror(state: GameState, player: Player, hid: str) -> None:
     amount = CARDS[card]["resources"] if card else 0
     resource = PRODUCTION.get(TERRAIN[hid])
     if not amount or resource in (None, "worker"):
-        say(
-            state,
-            player.seat,
-            f"No resources are placed on {hid}.",
-            f"Er worden geen grondstoffen op {hid} geplaatst.",
-        )
+        say(state, player.seat, "no_resources_placed", {"hex": hid})
         return
     state.add_resource(hid, resource, amount)
-    say(
-        state,
-        player.seat,
-        f"Card {card} on top of the main discard shows {amount}: {amount} {resource} placed on {hid}.",
-        f"Kaart {card} bovenop de hoofdaflegstapel toont {amount}: {amount} {resource} op {hid} geplaatst.",
-    )
+    params = {"card": card, "amount": amount, "resource": resource, "hex": hid}
+    say(state, player.seat, "resources_placed", params)

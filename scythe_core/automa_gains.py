@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import rng
 from .automa_cards import STAR_CARDS, star_spaces
-from .automa_moves import ON_MAT, Text, say
+from .automa_moves import ON_MAT, say
 from .bottom_actions import gain_bonus
 from .data import POWER_MAX, RECRUIT_ONGOING_BONUS
 from .economy import deploy_worker, draw_combat_cards, gain_power, place_star
@@ -25,8 +25,9 @@ def game_option(state: GameState, name: str, default=0):
     return state.options.get(name, default)
 
 
-def flip_cancels(state: GameState, player: Player, what: Text) -> bool:
-    """Difficulty option: flip a combat card from the deck; a 4 or 5 cancels."""
+def flip_cancels(state: GameState, player: Player, what: str) -> bool:
+    """Difficulty option: flip a combat card from the deck; a 4 or 5 cancels ``what``
+    (a code of ``wording.FLIP_TARGETS``: "move_unit", "place_worker", "place_unit")."""
     if not state.combat_deck:
         if not state.combat_discard:
             return False
@@ -35,14 +36,8 @@ def flip_cancels(state: GameState, player: Player, what: Text) -> bool:
     value = state.combat_deck.pop()
     state.combat_discard.append(value)
     cancels = value >= 4
-    say(
-        state,
-        player.seat,
-        f"Flipped a combat card for {what[0]}: {value}"
-        + (", so it does not happen." if cancels else "."),
-        f"Gevechtskaart omgedraaid voor {what[1]}: {value}"
-        + (", dus dit gebeurt niet." if cancels else "."),
-    )
+    params = {"target": what, "value": value, "cancels": cancels}
+    say(state, player.seat, "combat_card_flipped", params)
     return cancels
 
 
@@ -82,24 +77,14 @@ def take_gains(state: GameState, player: Player, plan: dict) -> None:
                 gain_mech(state, player)
             elif what == "card":
                 draw_combat_cards(state, player, 1)
-                say(
-                    state,
-                    player.seat,
-                    "The Automa takes a hidden combat card.",
-                    "De Automa krijgt een gedekte gevechtskaart.",
-                )
+                say(state, player.seat, "combat_card_taken")
 
 
 def gain_coins(state: GameState, player: Player, coins: int) -> None:
     if not coins:
         return
     player.coins += coins
-    say(
-        state,
-        player.seat,
-        f"The Automa gains {coins} coin(s).",
-        f"De Automa krijgt {coins} munt(en).",
-    )
+    say(state, player.seat, "coins_gained", {"coins": coins})
 
 
 def gain_automa_power(state: GameState, player: Player, power: int) -> None:
@@ -107,33 +92,18 @@ def gain_automa_power(state: GameState, player: Player, power: int) -> None:
     if not power:
         return
     gain_power(player, power)
-    say(
-        state,
-        player.seat,
-        f"The Automa gains {power} power (now {player.power}).",
-        f"De Automa krijgt {power} kracht (nu {player.power}).",
-    )
+    say(state, player.seat, "power_gained", {"power": power, "total": player.power})
     if player.power >= POWER_MAX and not player.stars.get("power"):
-        say(
-            state,
-            player.seat,
-            "It reaches the end of the power track for the first time: a star.",
-            "Hij bereikt voor het eerst het einde van het krachtspoor: een ster.",
-        )
+        say(state, player.seat, "power_star")
         place_star(state, player, "power")
 
 
 def gain_worker(state: GameState, player: Player) -> None:
     if None not in player.workers:
-        say(
-            state,
-            player.seat,
-            "No worker is left on its faction mat.",
-            "Er staat geen werker meer op zijn factiemat.",
-        )
+        say(state, player.seat, "no_worker_on_mat")
         return
     if game_option(state, "automa_place_flip", False) and flip_cancels(
-        state, player, ("placing a worker", "het plaatsen van een werker")
+        state, player, "place_worker"
     ):
         return
     index = player.workers.index(None)
@@ -141,34 +111,25 @@ def gain_worker(state: GameState, player: Player) -> None:
     say(
         state,
         player.seat,
-        "A worker from its faction mat goes to its home base.",
-        "Een werker van zijn factiemat gaat naar zijn thuisbasis.",
-        [[player.seat, f"worker:{index}", None, player.home]],
+        "worker_deployed",
+        moves=[[player.seat, f"worker:{index}", None, player.home]],
     )
 
 
 def gain_mech(state: GameState, player: Player) -> None:
     """The character from the faction mat to the home base, else a mech."""
     if player.character != ON_MAT and len(player.mechs) >= 4:
-        say(
-            state,
-            player.seat,
-            "No mech is left on its faction mat.",
-            "Er staat geen mech meer op zijn factiemat.",
-        )
+        say(state, player.seat, "no_mech_on_mat")
         return
-    if game_option(state, "automa_place_flip", False) and flip_cancels(
-        state, player, ("placing a unit", "het plaatsen van een eenheid")
-    ):
+    if game_option(state, "automa_place_flip", False) and flip_cancels(state, player, "place_unit"):
         return
     if player.character == ON_MAT:
         player.character = player.home
         say(
             state,
             player.seat,
-            "The character comes back from its faction mat to its home base.",
-            "Het karakter komt van zijn factiemat terug naar zijn thuisbasis.",
-            [[player.seat, "character", ON_MAT, player.home]],
+            "character_returns",
+            moves=[[player.seat, "character", ON_MAT, player.home]],
         )
         return
     slot = min(i for i in range(4) if i not in player.mech_abilities)
@@ -177,9 +138,8 @@ def gain_mech(state: GameState, player: Player) -> None:
     say(
         state,
         player.seat,
-        "A mech from its faction mat goes to its home base.",
-        "Een mech van zijn factiemat gaat naar zijn thuisbasis.",
-        [[player.seat, f"mech:{len(player.mechs) - 1}", None, player.home]],
+        "mech_deployed",
+        moves=[[player.seat, f"mech:{len(player.mechs) - 1}", None, player.home]],
     )
 
 
@@ -194,12 +154,8 @@ def recruit_bonus(state: GameState, player: Player, bottom: str | None) -> None:
         if seat == player.seat or bottom not in neighbour.recruits:
             continue
         gain_bonus(state, neighbour, bonus, 1)
-        say(
-            state,
-            player.seat,
-            f"Recruit bonus ({bottom}): seat {seat} gains 1 {bonus}.",
-            f"Rekrutbonus ({bottom}): stoel {seat} krijgt 1 {bonus}.",
-        )
+        params = {"recruit": bottom, "seat": seat, "bonus": bonus}
+        say(state, player.seat, "recruit_bonus", params)
 
 
 def advance_star_card(state: GameState, player: Player) -> None:
@@ -210,28 +166,13 @@ def advance_star_card(state: GameState, player: Player) -> None:
         return
     was_restricted = track[automa["cube"]] == "X"
     automa["cube"] += 1
-    say(
-        state,
-        player.seat,
-        f"The star-card cube advances to space {automa['cube']}.",
-        f"Het blokje op de sterrenkaart gaat naar vak {automa['cube']}.",
-    )
+    say(state, player.seat, "star_cube_advances", {"space": automa["cube"]})
     if was_restricted and track[automa["cube"]] != "X" and player.level != "ultimaszyna":
-        say(
-            state,
-            player.seat,
-            "From now on its units treat lakes as territories and cross every river.",
-            "Vanaf nu beschouwen zijn eenheden meren als gebieden en steken ze elke rivier over.",
-        )
+        say(state, player.seat, "water_unrestricted")
     if track[automa["cube"]] != "*":
         return
     first = automa["cube"] == star_spaces(player.level)[0]
-    say(
-        state,
-        player.seat,
-        "The cube reaches a star space: the Automa places a star.",
-        "Het blokje bereikt een sterrenvak: de Automa plaatst een ster.",
-    )
+    say(state, player.seat, "star_space")
     place_star(state, player, STAR_CARD)
     if first and not state.game_over:
         switch_plan(state, player)
@@ -244,9 +185,4 @@ def switch_plan(state: GameState, player: Player) -> None:
     automa["discard"], automa["combat_discard"] = [], []
     automa["plan"] = 1
     automa["plan_switch_turn"] = automa["turns"]
-    say(
-        state,
-        player.seat,
-        "First star from the star card: all 19 cards are reshuffled and Plan II is used from now on.",
-        "Eerste ster van de sterrenkaart: alle 19 kaarten worden geschud en vanaf nu geldt Plan II.",
-    )
+    say(state, player.seat, "plan_switched")

@@ -5,7 +5,8 @@ Automa home base, then reading order), find the valid territories (in the
 neighbourhood of any Automa unit, or of its home base), pick the unit up, choose
 the destination (the rule of the procedure, then closest to the Factory, then
 reading order) and place it. :func:`plan_move` only decides; it returns a plan
-with the reasons in English and Dutch, and :mod:`scythe_core.automa` carries it out.
+with the reasons as codes (worded by :mod:`scythe_core.wording`), and
+:mod:`scythe_core.automa` carries it out.
 
 Distances are counted in hexes on the board (:func:`board.hex_distance`), rivers
 and lakes ignored. "Enemy units" whose neighbourhood a worker avoids are enemy
@@ -34,49 +35,25 @@ from .state import GameState, Player
 #: The location of an Automa character on its faction mat (off the board).
 ON_MAT = ""
 
-Text = tuple[str, str]
 
-SYMBOL_NAMES: dict[str, Text] = {
-    "W": ("move worker", "beweeg werker"),
-    "M": ("non-attacking mech move", "niet-aanvallende mechbeweging"),
-    "C": ("non-attacking character move", "niet-aanvallende karakterbeweging"),
-    "E": ("encounter/Factory", "ontmoeting/Fabriek"),
-    "AW": ("attack vs. worker", "aanval vs. werker"),
-}
+def say(
+    state: GameState,
+    seat: int,
+    code: str,
+    params: dict | None = None,
+    moves: list | None = None,
+    **extra,
+) -> None:
+    """One explanation line in the game log, as an event code with its parameters.
 
-#: Unit names with their article: "the worker" / "de werker", "het karakter".
-UNIT_NAMES: dict[str, Text] = {
-    "worker": ("the worker", "de werker"),
-    "mech": ("the mech", "de mech"),
-    "character": ("the character", "het karakter"),
-}
-
-
-def symbol_name(symbol: str) -> Text:
-    """The English and Dutch name of a move symbol (without its faction bracket)."""
-    symbol = symbol.split(":")[-1]
-    if symbol in SYMBOL_NAMES:
-        return SYMBOL_NAMES[symbol]
-    need = symbol[1:]
-    return (
-        f"attack vs. combat unit (power at least {need})",
-        f"aanval vs. gevechtseenheid (kracht minstens {need})",
-    )
-
-
-def place_name(player: Player, hid: str) -> Text:
-    if hid == player.home:
-        return ("its home base", "zijn thuisbasis")
-    return (hid, hid)
-
-
-def say(state: GameState, seat: int, en: str, nl: str, moves: list | None = None, **extra) -> None:
-    """One explanation line in the game log, in English and Dutch.
-
-    ``moves`` lists the units the line puts somewhere else, each as
+    ``params`` (plain JSON) are what :func:`scythe_core.wording.describe_event` needs
+    to word the line in English or Dutch; the state holds no sentences. ``moves``
+    lists the units the line puts somewhere else, each as
     ``[seat, unit id, from hex, to hex]`` (``None`` = off the board), so a page can
     show an Automa turn unit by unit; ``extra`` adds other plain-JSON facts."""
-    entry = {"seat": seat, "event": "automa", "text": {"en": en, "nl": nl}}
+    entry: dict = {"seat": seat, "event": "automa", "code": code}
+    if params:
+        entry["params"] = params
     if moves:
         entry["moves"] = moves
     entry.update(extra)
@@ -179,31 +156,32 @@ def has_enemy_units(state: GameState, player: Player, hid: str) -> bool:
 
 # --- choosing with tie-breakers -------------------------------------------------
 
-Criterion = tuple[Callable, str, str]
+#: A tie-breaker: the key (lower is better) and its code (``wording.TIE_BREAKERS``).
+Criterion = tuple[Callable, str]
 
 
-def choose(options: list, criteria: list[Criterion]) -> tuple[object, Text]:
-    """The best option (lowest keys) and the criterion that decided, in EN and NL."""
-    ranked = sorted(options, key=lambda o: tuple(key(o) for key, _, _ in criteria))
+def choose(options: list, criteria: list[Criterion]) -> tuple[object, str]:
+    """The best option (lowest keys) and the code of the criterion that decided."""
+    ranked = sorted(options, key=lambda o: tuple(key(o) for key, _ in criteria))
     best = ranked[0]
     if len(ranked) == 1:
-        return best, ("the only choice", "de enige keuze")
+        return best, "only_choice"
     runner_up = ranked[1]
-    for key, en, nl in criteria:
+    for key, code in criteria:
         if key(best) != key(runner_up):
-            return best, (en, nl)
-    return best, ("all equal, the first one", "allemaal gelijk, de eerste")
+            return best, code
+    return best, "all_equal"
 
 
 def _factory(hid: str) -> int:
     return hex_distance(hid, FACTORY)
 
 
-FACTORY_CLOSEST: Criterion = (_factory, "closest to the Factory", "dichtst bij de Fabriek")
-READING: Criterion = (reading_order_key, "reading order", "leesvolgorde")
+FACTORY_CLOSEST: Criterion = (_factory, "closest_to_factory")
+READING: Criterion = (reading_order_key, "reading_order")
 
 
-def select_unit(player: Player, kinds: tuple[str, ...]) -> tuple[tuple[str, str], Text] | None:
+def select_unit(player: Player, kinds: tuple[str, ...]) -> tuple[tuple[str, str], str] | None:
     """The unit of these kinds closest to the home base (tie: reading order).
 
     A character and a mech on the same hex tie completely; the character is taken
@@ -212,12 +190,8 @@ def select_unit(player: Player, kinds: tuple[str, ...]) -> tuple[tuple[str, str]
     if not units:
         return None
     criteria = [
-        (
-            lambda u: hex_distance(u[1], player.home),
-            "closest to its home base",
-            "dichtst bij zijn thuisbasis",
-        ),
-        (lambda u: reading_order_key(u[1]), "reading order", "leesvolgorde"),
+        (lambda u: hex_distance(u[1], player.home), "closest_to_home"),
+        (lambda u: reading_order_key(u[1]), "reading_order"),
     ]
     return choose(units, criteria)
 
@@ -225,8 +199,9 @@ def select_unit(player: Player, kinds: tuple[str, ...]) -> tuple[tuple[str, str]
 # --- the five procedures --------------------------------------------------------
 
 
-def invalid(en: str, nl: str) -> dict:
-    return {"valid": False, "why": (en, nl)}
+def invalid(code: str, **params) -> dict:
+    """Not valid, and why: a code of ``wording.REASONS`` with its parameters."""
+    return {"valid": False, "why": {"code": code, **params}}
 
 
 def plan_move(state: GameState, player: Player, symbol: str) -> dict:
@@ -242,7 +217,7 @@ def plan_move(state: GameState, player: Player, symbol: str) -> dict:
     return plan_attack(state, player, int(symbol[1:]))
 
 
-def _plan(unit: tuple[str, str], unit_why: Text, dest: str, dest_why: Text, **extra) -> dict:
+def _plan(unit: tuple[str, str], unit_why: str, dest: str, dest_why: str, **extra) -> dict:
     return {
         "valid": True,
         "unit": unit[0],
@@ -258,9 +233,7 @@ def _plan(unit: tuple[str, str], unit_why: Text, dest: str, dest_why: Text, **ex
 def plan_worker(state: GameState, player: Player) -> dict:
     picked = select_unit(player, ("worker",))
     if picked is None:
-        return invalid(
-            "no worker on the board or its home base", "geen werker op het bord of de thuisbasis"
-        )
+        return invalid("no_worker")
     (uid, origin), unit_why = picked
     valid = [
         h
@@ -268,32 +241,21 @@ def plan_worker(state: GameState, player: Player) -> dict:
         if not has_enemy_units(state, player, h) and player.workers.count(h) - (h == origin) == 0
     ]
     if not valid:
-        return invalid(
-            "no territory in reach without enemy units or another Automa worker",
-            "geen bereikbaar gebied zonder vijandelijke eenheden of een andere Automa-werker",
-        )
+        return invalid("no_worker_territory")
     threat = enemy_threat(state, player)
     safe = [h for h in valid if h not in threat]
     if not safe:
-        return invalid(
-            "every valid territory is in the neighbourhood of an enemy combat unit",
-            "elk geldig gebied ligt in de buurt van een vijandelijke gevechtseenheid",
-        )
+        return invalid("worker_territories_threatened")
     counts = neighbour_counts(player, uid, safe)
     dest, why = choose(
         safe,
         [
-            (
-                lambda h: -counts[h],
-                "in the neighbourhood of the most Automa units",
-                "in de buurt van de meeste Automa-eenheden",
-            ),
+            (lambda h: -counts[h], "most_automa_units"),
             FACTORY_CLOSEST,
             READING,
         ],
     )
-    n = counts[dest]
-    fact = (f"{n} other Automa unit(s) around it", f"{n} andere Automa-eenhe(i)d(en) eromheen")
+    fact = {"code": "automa_units_around", "n": counts[dest]}
     return _plan((uid, origin), unit_why, dest, why, counts=counts, fact=fact)
 
 
@@ -306,10 +268,7 @@ def neighbour_counts(player: Player, picked: str, hexes: list[str]) -> dict[str,
 def plan_unit_move(state: GameState, player: Player, kind: str) -> dict:
     picked = select_unit(player, (kind,))
     if picked is None:
-        return invalid(
-            f"no {kind} on the board or its home base",
-            f"geen {UNIT_NAMES[kind][1].split()[1]} op het bord of de thuisbasis",
-        )
+        return invalid("no_unit", kind=kind)
     (uid, origin), unit_why = picked
     valid = [
         h
@@ -317,10 +276,7 @@ def plan_unit_move(state: GameState, player: Player, kind: str) -> dict:
         if not has_enemy_units(state, player, h) and player.units_at(h) - (h == origin) == 0
     ]
     if not valid:
-        return invalid(
-            "no territory in reach without enemy units or other Automa units",
-            "geen bereikbaar gebied zonder vijandelijke of andere Automa-eenheden",
-        )
+        return invalid("no_unit_territory")
     targets = enemy_combat_targets(state, player)
 
     def distance(h: str) -> int:
@@ -329,59 +285,41 @@ def plan_unit_move(state: GameState, player: Player, kind: str) -> dict:
     dest, why = choose(
         valid,
         [
-            (
-                distance,
-                "shortest distance to an enemy combat unit",
-                "kortste afstand tot een vijandelijke gevechtseenheid",
-            ),
+            (distance, "closest_to_enemy"),
             FACTORY_CLOSEST,
             READING,
         ],
     )
-    d = distance(dest)
-    fact = (f"{d} from an enemy combat unit", f"{d} van een vijandelijke gevechtseenheid")
+    fact = {"code": "enemy_distance", "n": distance(dest)}
     return _plan((uid, origin), unit_why, dest, why, fact=fact)
 
 
 def plan_encounter(state: GameState, player: Player) -> dict:
     if player.character == ON_MAT:
-        return invalid("the character is on the faction mat", "het karakter staat op de factiemat")
+        return invalid("character_on_mat")
     goals = [
         h
         for h in reach(player, with_home=False)
         if h in state.encounter_tokens or (h == FACTORY and player.factory_card is None)
     ]
     if not goals:
-        return invalid(
-            "no encounter token (or Factory without a card) in any unit's neighbourhood",
-            "geen ontmoetingsfiche (of Fabriek zonder kaart) in de buurt van een eenheid",
-        )
+        return invalid("no_encounter")
     free = [h for h in goals if not has_enemy_units(state, player, h) and h not in player.mechs]
     if not free:
-        return invalid(
-            "every such territory holds an enemy unit or an Automa mech",
-            "elk zulk gebied bevat een vijandelijke eenheid of een Automa-mech",
-        )
+        return invalid("encounters_blocked")
     dest, why = choose(free, [FACTORY_CLOSEST, READING])
-    unit_why = ("the only character", "het enige karakter")
-    return _plan(("character", player.character), unit_why, dest, why)
+    return _plan(("character", player.character), "only_character", dest, why)
 
 
 def plan_attack(state: GameState, player: Player, need: int) -> dict:
     if player.power < need:
-        return invalid(
-            f"its power {player.power} is below {need}",
-            f"zijn kracht {player.power} is lager dan {need}",
-        )
+        return invalid("power_too_low", power=player.power, need=need)
     picked = select_unit(player, ("character", "mech"))
     if picked is None:
-        return invalid("no combat unit in play", "geen gevechtseenheid in het spel")
+        return invalid("no_combat_unit")
     valid = [h for h in reach(player) if state.enemy_combat_units_at(player.seat, h)]
     if not valid:
-        return invalid(
-            "no enemy combat unit in any neighbourhood",
-            "geen vijandelijke gevechtseenheid in een buurt",
-        )
+        return invalid("no_enemy_combat_unit")
 
     def enemies(h: str) -> int:
         return sum(p.combat_units_at(h) for p in state.players if p.seat != player.seat)
@@ -389,20 +327,19 @@ def plan_attack(state: GameState, player: Player, need: int) -> dict:
     dest, why = choose(
         valid,
         [
-            (enemies, "fewest enemy combat units", "minste vijandelijke gevechtseenheden"),
+            (enemies, "fewest_enemies"),
             FACTORY_CLOSEST,
             READING,
         ],
     )
-    n = enemies(dest)
-    fact = (f"{n} enemy combat unit(s) there", f"{n} vijandelijke gevechtseenhe(i)d(en) daar")
+    fact = {"code": "enemy_units_there", "n": enemies(dest)}
     return _plan(picked[0], picked[1], dest, why, attack="combat", fact=fact)
 
 
 def plan_attack_workers(state: GameState, player: Player) -> dict:
     picked = select_unit(player, ("character", "mech"))
     if picked is None:
-        return invalid("no combat unit in play", "geen gevechtseenheid in het spel")
+        return invalid("no_combat_unit")
     valid = [
         h
         for h in reach(player)
@@ -410,17 +347,11 @@ def plan_attack_workers(state: GameState, player: Player) -> dict:
         and not state.enemy_combat_units_at(player.seat, h)
     ]
     if not valid:
-        return invalid(
-            "no enemy worker without a combat unit in any neighbourhood",
-            "geen vijandelijke werker zonder gevechtseenheid in een buurt",
-        )
+        return invalid("no_enemy_worker")
 
     def resources(h: str) -> int:
         return -sum(state.resources_at(h).values())
 
-    dest, why = choose(
-        valid, [(resources, "most resources", "meeste grondstoffen"), FACTORY_CLOSEST, READING]
-    )
-    n = -resources(dest)
-    fact = (f"{n} resource(s) there", f"{n} grondstof(fen) daar")
+    dest, why = choose(valid, [(resources, "most_resources"), FACTORY_CLOSEST, READING])
+    fact = {"code": "resources_there", "n": -resources(dest)}
     return _plan(picked[0], picked[1], dest, why, attack="workers", fact=fact)

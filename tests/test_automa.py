@@ -30,6 +30,7 @@ from scythe_core.engine import apply_in_place
 from scythe_core.flow.scheduler import begin_turn
 from scythe_core.setup import SetupError
 from scythe_core.simulate import random_game, simulate
+from scythe_core.wording import describe_event
 
 # --- helpers ----------------------------------------------------------------------
 
@@ -70,7 +71,8 @@ def automa_turn(state, *cards, seat=1):
 
 
 def texts(state, lang="en"):
-    return [e["text"][lang] for e in state.log if e["event"] == "automa"]
+    """The Automa's log lines in words (``scythe_core.wording``)."""
+    return [describe_event(e, lang) for e in state.log if e["event"] == "automa"]
 
 
 def unrestricted(player):
@@ -218,7 +220,7 @@ def test_move_worker_picked_unit_does_not_count_and_home_units_have_no_neighbour
     plan = plan_move(state, automa, "W")
     assert plan["unit"] == "worker:0" and plan["from"] == "r6c0"
     assert plan["counts"] == {"r6c0": 1, "r6c1": 1}
-    assert plan["to"] == "r6c1" and plan["to_why"][0] == "closest to the Factory"
+    assert plan["to"] == "r6c1" and plan["to_why"] == "closest_to_factory"
 
 
 def test_move_worker_goes_where_most_automa_units_are_neighbours():
@@ -260,7 +262,7 @@ def test_move_worker_invalid_when_every_valid_territory_is_threatened():
     human.character = "r6c1"
     plan = plan_move(state, automa, "W")
     assert not plan["valid"]
-    assert plan["why"][0] == "every valid territory is in the neighbourhood of an enemy combat unit"
+    assert plan["why"] == {"code": "worker_territories_threatened"}
 
 
 # --- non-attacking mech / character move ----------------------------------------------
@@ -277,8 +279,8 @@ def test_non_attacking_mech_move_goes_next_to_the_enemy_then_closest_to_factory(
     human.character = "r3c3"
     plan = plan_move(state, automa, "M")
     assert (plan["unit"], plan["from"]) == ("mech:1", "r6c1")
-    assert plan["unit_why"][0] == "closest to its home base"
-    assert plan["to"] == FACTORY and plan["to_why"][0] == "closest to the Factory"
+    assert plan["unit_why"] == "closest_to_home"
+    assert plan["to"] == FACTORY and plan["to_why"] == "closest_to_factory"
 
 
 def test_non_attacking_move_never_ends_with_other_automa_units_or_enemies():
@@ -353,7 +355,7 @@ def test_attack_only_with_power_at_least_the_printed_number():
     automa.power = 4
     assert plan_move(state, automa, "A5") == {
         "valid": False,
-        "why": ("its power 4 is below 5", "zijn kracht 4 is lager dan 5"),
+        "why": {"code": "power_too_low", "power": 4, "need": 5},
     }
     automa.power = 5
     plan = plan_move(state, automa, "A5")
@@ -369,7 +371,7 @@ def test_attack_picks_the_territory_with_fewest_enemy_combat_units():
     human.mechs, human.mech_abilities = [FACTORY, FACTORY], [0, 1]
     automa.power = 8
     plan = plan_move(state, automa, "A1")
-    assert plan["to"] == "r6c3" and plan["to_why"][0] == "fewest enemy combat units"
+    assert plan["to"] == "r6c3" and plan["to_why"] == "fewest_enemies"
 
 
 def test_attack_reaches_the_home_base_neighbourhood_from_a_unit_on_the_home_base():
@@ -903,7 +905,8 @@ def test_every_decision_is_explained_in_english_and_dutch():
     state, _, automa = solo()
     automa_turn(state, 8)  # (Togawa: E) / M / W
     entries = [e for e in state.log if e["event"] == "automa"]
-    assert all(set(e["text"]) == {"en", "nl"} and e["seat"] == 1 for e in entries)
+    assert all(e["seat"] == 1 and isinstance(e["code"], str) for e in entries)
+    assert not any("text" in e for e in entries), "the state holds codes, not sentences"
     en, nl = texts(state, "en"), texts(state, "nl")
     assert "Skipped 'encounter/Factory' in brackets: only for togawa." in en
     assert (

@@ -16,6 +16,7 @@ from scythe_core.automa_cards import LEVELS
 from scythe_core.cards import objective_text
 from scythe_core.data import MATS, SEATING_ORDER
 from scythe_core.describe import describe
+from scythe_core.wording import describe_event
 
 CONTROLLERS = ("human", "automa", "bot")
 SCORE_ROWS = ("coins", "stars", "territories", "resources", "structure_bonus", "total")
@@ -138,7 +139,7 @@ def event_text(event: dict, view: dict, lang: str) -> str:
     players = view["players"]
     name = seat_name(players[event["seat"]], lang) if event.get("seat") is not None else ""
     if kind == "automa":
-        return event["text"].get(lang) or event["text"]["en"]
+        return describe_event(event, lang)
     if kind == "combat":
         return text(
             "event.combat",
