@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import fnmatch
 import functools
 import hashlib
 import json
@@ -111,9 +112,9 @@ def wheel_inputs(project: dict) -> list[Path]:
     readme = project.get("project", {}).get("readme")
     if isinstance(readme, str):
         files.append(ROOT / readme)
-    for pkg in project["tool"]["setuptools"]["packages"]:
+    for pkg in package_names(ROOT, project["tool"]["setuptools"]["packages"]):
         pkg_dir = ROOT / pkg.replace(".", "/")
-        files += [p for p in pkg_dir.rglob("*") if p.is_file() and not is_junk(p)]
+        files += [p for p in pkg_dir.iterdir() if p.is_file() and not is_junk(p)]
     return files
 
 
@@ -160,6 +161,19 @@ def has_pip() -> bool:
     return subprocess.run(probe, capture_output=True).returncode == 0
 
 
+def package_names(src: Path, packages: list | dict) -> list[str]:
+    """The packages pyproject.toml names: a list, or ``packages.find``'s include patterns."""
+    if isinstance(packages, list):
+        return packages
+    include = packages.get("find", {}).get("include", ["*"])
+    found = [
+        ".".join(init.parent.relative_to(src).parts)
+        for init in sorted(src.rglob("__init__.py"))
+        if not is_junk(init)
+    ]
+    return [name for name in found if any(fnmatch.fnmatch(name, pat) for pat in include)]
+
+
 def write_wheel(src: Path, project: dict, out: Path) -> Path:
     """A minimal PEP 427 wheel of the pure-Python packages named in pyproject.toml."""
     meta = project["project"]
@@ -169,7 +183,7 @@ def write_wheel(src: Path, project: dict, out: Path) -> Path:
     files: dict[str, bytes] = {}
     setuptools = project.get("tool", {}).get("setuptools", {})
     package_data = setuptools.get("package-data", {})
-    for pkg in setuptools["packages"]:
+    for pkg in package_names(src, setuptools["packages"]):
         pkg_dir = src / pkg.replace(".", "/")
         patterns = package_data.get(pkg, []) + package_data.get("*", [])
         for path in sorted(pkg_dir.iterdir()):

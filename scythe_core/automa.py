@@ -33,8 +33,10 @@ from __future__ import annotations
 from . import rng
 from .automa_cards import CARDS
 from .automa_gains import advance_star_card, flip_cancels, game_option, recruit_bonus, take_gains
-from .automa_moves import plan_move, say
+from .automa_moves import plan_move
+from .automa_rules import remove_resources
 from .board import FACTORY
+from .log import say
 from .state import GameState, Player
 from .units import set_unit_location
 
@@ -230,22 +232,6 @@ def perform_move(state: GameState, player: Player, plan: dict) -> str:
     if _all_moves(state, player):
         character_arrives(state, player)
     return "moved"
-
-
-def remove_resources(state: GameState, player: Player, hid: str) -> None:
-    """The Automa takes a territory: every resource on it is removed."""
-    if not state.resources_at(hid):
-        return
-    removed = state.resources.pop(hid)
-    count = sum(removed.values())
-    say(
-        state,
-        player.seat,
-        "resources_removed",
-        {"count": count, "hex": hid},
-        hex=hid,
-        removed=dict(removed),
-    )
 
 
 def after_automa_combat(state: GameState) -> None:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from . import rng
 from .automa_cards import STAR_CARDS, star_spaces
-from .automa_moves import ON_MAT, say
 from .bottom_actions import gain_bonus
 from .data import POWER_MAX, RECRUIT_ONGOING_BONUS
 from .economy import deploy_worker, draw_combat_cards, gain_power, place_star
+from .log import say
 from .state import GameState, Player
+from .units import ON_MAT
 
 STAR_CARD = "star_card"
 

@@ -30,34 +30,11 @@ from .board import (
     reading_order_key,
 )
 from .movement import step_destinations
+from .seats import seat_rules
 from .state import GameState, Player
+from .units import ON_MAT
 
 #: The location of an Automa character on its faction mat (off the board).
-ON_MAT = ""
-
-
-def say(
-    state: GameState,
-    seat: int,
-    code: str,
-    params: dict | None = None,
-    moves: list | None = None,
-    **extra,
-) -> None:
-    """One explanation line in the game log, as an event code with its parameters.
-
-    ``params`` (plain JSON) are what :func:`scythe_core.wording.describe_event` needs
-    to word the line in English or Dutch; the state holds no sentences. ``moves``
-    lists the units the line puts somewhere else, each as
-    ``[seat, unit id, from hex, to hex]`` (``None`` = off the board), so a page can
-    show an Automa turn unit by unit; ``extra`` adds other plain-JSON facts."""
-    entry: dict = {"seat": seat, "event": "automa", "code": code}
-    if params:
-        entry["params"] = params
-    if moves:
-        entry["moves"] = moves
-    entry.update(extra)
-    state.log.append(entry)
 
 
 # --- movement and neighbourhoods ----------------------------------------------
@@ -119,7 +96,7 @@ def enemy_neighbourhood(state: GameState, enemy: Player, kind: str, hid: str) ->
     """Where an enemy unit could go with a move of one territory (with its own rules)."""
     if hid == ON_MAT or is_home_base(hid):
         return set()
-    if enemy.controller == "automa":
+    if seat_rules(enemy).plays_cards:  # an Automa moves by its own rules
         return neighbourhood(enemy, hid)
 
     return {hid} | set(step_destinations(state, enemy.seat, kind, hid))

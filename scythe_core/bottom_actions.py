@@ -12,7 +12,6 @@ from .board import TERRAIN
 from .data import (
     BOTTOM_ACTIONS,
     BOTTOM_COST_RESOURCE,
-    FACTIONS,
     RECRUIT_ONE_TIME,
     RECRUIT_ONGOING_BONUS,
     STRUCTURE_UNDER,
@@ -26,6 +25,7 @@ from .economy import (
     gain_popularity,
     gain_power,
 )
+from .seats import has_faction_ability
 from .state import GameState, Player
 
 # --- effects (no cost) -------------------------------------------------------
@@ -132,7 +132,7 @@ def do_effect(state: GameState, player: Player, bottom: str, choice: str) -> Non
 
 def coercion_available(state: GameState, player: Player) -> bool:
     return (
-        FACTIONS[player.faction]["ability"] == "coercion"
+        has_faction_ability(player, "coercion")
         and bool(player.combat_cards)
         and not state.turn.get("coercion_used")
     )

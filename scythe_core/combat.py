@@ -5,10 +5,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import rng
-from .automa_combat import after_combat, combat_commit, retreat_loser
+from .automa_rules import after_combat, retreat_loser
 from .board import ADJACENT, TERRAIN, TUNNELS, reading_order_key
 from .data import FACTIONS
 from .economy import draw_combat_cards, gain_popularity, place_star
+from .seats import has_mech_ability, seat_rules
 from .state import GameState, Player
 from .units import set_unit_location, unit_location
 
@@ -19,7 +20,7 @@ COMBAT_STAR_LIMIT = 2
 
 def combat_star_limit(faction: str, automa: bool) -> int | None:
     """Combat stars a winner may place: two; Saxony has no limit (None), but the Automa
-    places at most two, even as Saxony."""
+    (no faction abilities) places at most two, even as Saxony."""
     if FACTIONS[faction]["ability"] == "dominate" and not automa:
         return None
     return COMBAT_STAR_LIMIT
@@ -38,7 +39,7 @@ def combat_hexes(state: GameState) -> list[str]:
 def card_allowance(state: GameState, player: Player, hid: str) -> int:
     """How many combat cards the player may add: one per character/mech there."""
     allowance = player.combat_units_at(hid)
-    if player.has_mech_ability("peoples_army") and hid in player.workers:
+    if has_mech_ability(player, "peoples_army") and hid in player.workers:
         allowance += 1
     return allowance
 
@@ -69,16 +70,16 @@ def next_ability_choice(state: GameState) -> int | None:
         done = combat["abilities_done"]
         if f"{role}:auto" not in done:
             done.append(f"{role}:auto")
-            if player.has_mech_ability("scout") and opponent.combat_cards:
+            if has_mech_ability(player, "scout") and opponent.combat_cards:
                 state.rng, pick = rng.randbelow(state.rng, len(opponent.combat_cards))
                 player.combat_cards.append(opponent.combat_cards.pop(pick))
                 state.log.append({"seat": seat, "event": "scout"})
-            if player.has_mech_ability("disarm") and _is_tunnel_for(player, combat["hex"]):
+            if has_mech_ability(player, "disarm") and _is_tunnel_for(player, combat["hex"]):
                 opponent.power = max(0, opponent.power - 2)
                 state.log.append({"seat": seat, "event": "disarm"})
         if (
             f"{role}:artillery" not in done
-            and player.has_mech_ability("artillery")
+            and has_mech_ability(player, "artillery")
             and player.power
         ):
             return seat
@@ -91,23 +92,15 @@ def _is_tunnel_for(player: Player, hid: str) -> bool:
     return hid in TUNNELS or player.structures.get("mine") == hid
 
 
-def _is_automa(state: GameState, seat: int) -> bool:
-    return state.players[seat].controller == "automa"
-
-
 def next_commit_seat(state: GameState) -> int | None:
-    """The seat to ask for its combat choice: the attacker, then the defender; an
-    Automa chooses (by its own table) only after every human. None when all chose."""
+    """The seat to choose next: the attacker, then the defender; a seat playing the
+    Automa's rules chooses (by its card) only after every human. None when all chose."""
     combat = state.turn["combat"]
-    seats = sorted((combat["attacker"], combat["defender"]), key=lambda s: _is_automa(state, s))
-    for seat in seats:
-        if str(seat) in combat["choices"]:
-            continue
-        if _is_automa(state, seat):
-            combat["choices"][str(seat)] = combat_commit(state, seat, combat["hex"])
-            continue
-        return seat
-    return None
+    seats = sorted(
+        (combat["attacker"], combat["defender"]),
+        key=lambda s: seat_rules(state.players[s]).automa_combat,
+    )
+    return next((s for s in seats if str(s) not in combat["choices"]), None)
 
 
 def fire_artillery(state: GameState, seat: int, fire: bool) -> None:
@@ -191,17 +184,21 @@ def resolve_combat(state: GameState) -> tuple[int | None, str]:
         state.log.append(
             {"seat": winner.seat, "event": "worker_retreat", "hex": hid, "count": retreated_workers}
         )
-    automa_winner = winner.controller == "automa"  # never changes popularity
-    if winner is attacker and not winner.has_mech_ability("camaraderie") and not automa_winner:
+    winner_rules = seat_rules(winner)
+    if (
+        winner is attacker
+        and not has_mech_ability(winner, "camaraderie")
+        and winner_rules.changes_popularity
+    ):
         gain_popularity(winner, -retreated_workers)
     if dials[str(loser.seat)] > 0 or played[str(loser.seat)]:
         _consolation_card(state, loser)
-    limit = combat_star_limit(winner.faction, automa_winner)
+    limit = combat_star_limit(winner.faction, not winner_rules.uses_abilities)
     if limit is None or winner.stars.get("combat", 0) < limit:
         place_star(state, winner, "combat")
-    if "automa" in (attacker.controller, defender.controller):
+    if seat_rules(attacker).automa_combat or seat_rules(defender).automa_combat:
         after_combat(state, attacker, defender, winner, hid)
-        if loser.controller == "automa":
+        if seat_rules(loser).automa_combat:
             retreat_loser(state, loser, hid)
             return None, hid
     lakes = retreat_lakes(state, loser, hid)
@@ -222,7 +219,7 @@ def _consolation_card(state: GameState, loser: Player) -> None:
 
 def retreat_lakes(state: GameState, player: Player, hid: str) -> list[str]:
     """Seaworthy lets the loser retreat onto an adjacent lake instead of home."""
-    if not player.has_mech_ability("seaworthy"):
+    if not has_mech_ability(player, "seaworthy"):
         return []
     return [
         n

@@ -6,7 +6,6 @@ from collections.abc import Collection
 
 from . import rng
 from .data import (
-    AUTOMA_STAR_GOALS,
     BOTTOM_ACTIONS,
     POPULARITY_MAX,
     POWER_MAX,
@@ -16,6 +15,7 @@ from .data import (
     TOP_SLOTS,
     mat_section,
 )
+from .seats import seat_rules
 from .state import GameState, Player
 
 
@@ -109,7 +109,7 @@ def earned_star_categories(player: Player) -> list[str]:
         "popularity": player.popularity,
     }
     # Besides combat and its star card, the Automa's only star: reaching 16 power.
-    categories = AUTOMA_STAR_GOALS if player.controller == "automa" else STAR_GOALS
+    categories = seat_rules(player).star_goals
     return [c for c in categories if counts[c] >= STAR_GOALS[c] and not player.stars.get(c)]
 
 

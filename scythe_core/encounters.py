@@ -32,13 +32,14 @@ from .bottom_actions import (
     worker_territories,
 )
 from .cards import ENCOUNTERS
-from .data import FACTIONS, PRODUCTION, RESOURCES
+from .data import PRODUCTION, RESOURCES
 from .economy import (
     deploy_worker,
     draw_combat_cards,
     gain_popularity,
     gain_power,
 )
+from .seats import has_faction_ability
 from .state import GameState, Player
 
 TRACKS = ("coins", "popularity", "power", "cards")
@@ -68,7 +69,7 @@ def can_pay_option(player: Player, option: dict) -> bool:
 
 def option_limit(player: Player) -> int:
     """How many options of one card the player may take (Meander: 2)."""
-    return 2 if FACTIONS[player.faction]["ability"] == "meander" else 1
+    return 2 if has_faction_ability(player, "meander") else 1
 
 
 def encounter_options(state: GameState) -> list[str]:

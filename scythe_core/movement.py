@@ -13,6 +13,7 @@ from .board import (
     reading_order_key,
 )
 from .data import FACTIONS
+from .seats import has_faction_ability, has_mech_ability
 from .state import GameState, Player
 
 
@@ -38,10 +39,13 @@ def step_destinations(state: GameState, seat: int, kind: str, origin: str) -> li
     player = state.players[seat]
     faction = FACTIONS[player.faction]
     combat_unit = kind != "worker"
-    has = player.has_mech_ability if combat_unit else (lambda _name: False)
+
+    def has(name: str) -> bool:
+        return combat_unit and has_mech_ability(player, name)
+
     lake_ok = has("seaworthy") or has("submerge")
     river_terrains = faction["riverwalk"] if has("riverwalk") else ()
-    swims = kind == "worker" and faction["ability"] == "swim"
+    swims = kind == "worker" and has_faction_ability(player, "swim")
 
     found: set[str] = set()
     for n in ADJACENT[origin]:

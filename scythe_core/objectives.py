@@ -19,6 +19,7 @@ from .board import ADJACENT, FACTORY, LAKES, TERRAIN, TUNNELS
 from .cards import OBJECTIVES
 from .data import FACTIONS, PRODUCTION, RESOURCES
 from .economy import place_star
+from .seats import has_faction_ability, seat_rules
 from .state import GameState, Player
 
 COMPARE = {">=": operator.ge, "<=": operator.le, "==": operator.eq}
@@ -181,7 +182,7 @@ def is_met(state: GameState, player: Player, card: int) -> bool:
 
 
 def _dominates(player: Player) -> bool:
-    return FACTIONS[player.faction]["ability"] == "dominate"
+    return has_faction_ability(player, "dominate")
 
 
 def objective_star_limit(faction: str) -> int:
@@ -196,7 +197,7 @@ def may_earn_objective_star(player: Player) -> bool:
 
 def revealable(state: GameState, player: Player) -> list[int]:
     """The player's objective cards that could be revealed for a star now (never the Automa's)."""
-    if player.controller == "automa" or not player.objectives:
+    if not seat_rules(player).has_objectives or not player.objectives:
         return []
     if not may_earn_objective_star(player):
         return []
@@ -239,6 +240,6 @@ def offer_reveal_before_turn_ends(state: GameState) -> bool:
     not, so that the question itself never tells the other seats that one is met.
     """
     player = state.active
-    if player.controller == "automa" or not player.objectives:
+    if not seat_rules(player).has_objectives or not player.objectives:
         return False
     return may_earn_objective_star(player)

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from .board import ADJACENT, ENCOUNTER_SPOTS, FACTORY, LAKES, POSITIONS, TERRAIN, TUNNELS
 from .data import popularity_tier
 from .hexes import Hex
+from .seats import seat_rules
 from .state import GameState, Player
 
 #: At the end of the game the Factory counts as this many territories.
@@ -125,7 +126,7 @@ def structure_bonus_coins(tile: str, sites: list[str]) -> int:
 
 def is_automa_game(state: GameState) -> bool:
     """True when any seat is played by the Automa (its scoring rules then apply)."""
-    return any(p.controller == "automa" for p in state.players)
+    return any(seat_rules(p).plays_cards for p in state.players)
 
 
 def territory_count(state: GameState, seat: int) -> int:
@@ -152,7 +153,7 @@ def units_in_play(player: Player) -> int:
 def score_breakdown(state: GameState, seat: int) -> dict:
     """One seat's end-game coins by category, with the counts behind them."""
     player = state.players[seat]
-    automa = player.controller == "automa"
+    automa = seat_rules(player).plays_cards
     popularity = AUTOMA_POPULARITY if automa else player.popularity
     per_star, per_territory, per_two_resources = popularity_tier(popularity)
     if automa:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 
 from .board import TERRAIN, home_base_id, reading_order_key
-from .data import FACTIONS, RESOURCES
+from .data import RESOURCES
 
 
 class IllegalActionError(ValueError):
@@ -78,13 +78,6 @@ class Player:
         if self.automa is not None:
             new.automa = _copy_json(self.automa)
         return new
-
-    def has_mech_ability(self, name: str) -> bool:
-        if self.controller == "automa":
-            return False  # the Automa never uses mech or faction abilities
-
-        abilities = FACTIONS[self.faction]["mechs"]
-        return any(abilities[i] == name for i in self.mech_abilities)
 
     def combat_units_at(self, hid: str) -> int:
         return (self.character == hid) + self.mechs.count(hid)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .automa_combat import resources_for_conqueror
+from .automa_rules import resources_for_conqueror
 from .board import TERRAIN, reading_order_key
 from .data import PRODUCTION, RESOURCES
 from .economy import (
@@ -17,6 +17,7 @@ from .economy import (
     top_amount,
 )
 from .movement import legal_steps, stops_on_entry
+from .seats import has_mech_ability, seat_rules
 from .state import GameState, Player
 from .units import set_unit_location, unit_kind, unit_location
 
@@ -208,7 +209,7 @@ def movable_units(state: GameState) -> list[str]:
 def start_unit_move(state: GameState, uid: str) -> dict:
     """The facts of one unit's move as it starts (its origin is remembered)."""
     player = state.active
-    speed = unit_kind(uid) != "worker" and player.has_mech_ability("speed")
+    speed = unit_kind(uid) != "worker" and has_mech_ability(player, "speed")
     state.turn.setdefault("origins", {})[uid] = unit_location(player, uid)
     return {
         "unit": uid,
@@ -224,7 +225,7 @@ def start_unit_move(state: GameState, uid: str) -> dict:
 def _can_load(state: GameState, pending: dict) -> bool:
     if not pending["stepped"]:
         return True
-    return unit_kind(pending["unit"]) == "mech" and state.active.has_mech_ability("speed")
+    return unit_kind(pending["unit"]) == "mech" and has_mech_ability(state.active, "speed")
 
 
 def move_unit_options(state: GameState, pending: dict) -> list[str]:
@@ -319,7 +320,7 @@ def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
     Camaraderie spares the popularity: the rulebook applies it to every time the
     character or mechs force enemy workers to retreat during one's turn.
     """
-    lose = 0 if player.has_mech_ability("camaraderie") else 1
+    lose = 0 if has_mech_ability(player, "camaraderie") else 1
     for enemy in state.players:
         if enemy.seat == player.seat:
             continue
@@ -329,7 +330,7 @@ def _drive_out_workers(state: GameState, player: Player, hid: str) -> None:
                 enemy.workers[i] = enemy.home
                 gain_popularity(player, -lose)
                 state.log.append({"seat": player.seat, "event": "worker_retreat", "hex": hid})
-        if driven and enemy.controller == "automa":
+        if driven and seat_rules(enemy).automa_combat:
             resources_for_conqueror(state, enemy, hid)
 
 

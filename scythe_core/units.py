@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from .state import Player
 
+#: Where a unit off the board stands: on its faction mat (the Automa's defeated units).
+ON_MAT = ""
+
 
 def unit_location(player: Player, uid: str) -> str:
     if uid == "character":

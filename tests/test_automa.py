@@ -17,7 +17,6 @@ from scythe_core import legal_actions, new_game, player_view, record, replay
 from scythe_core.automa_cards import CARDS, LEVELS, STAR_CARDS, combat_column, star_spaces
 from scythe_core.automa_combat import combat_commit
 from scythe_core.automa_moves import (
-    ON_MAT,
     automa_steps,
     home_neighbourhood,
     neighbourhood,
@@ -30,6 +29,7 @@ from scythe_core.engine import apply_in_place
 from scythe_core.flow.scheduler import begin_turn
 from scythe_core.setup import SetupError
 from scythe_core.simulate import random_game, simulate
+from scythe_core.units import ON_MAT
 from scythe_core.wording import describe_event
 
 # --- helpers ----------------------------------------------------------------------

@@ -25,6 +25,7 @@ from rules_helpers import (
 from scythe_core.data import BOTTOM_COST_RESOURCE, MATS, TOP_SLOTS
 from scythe_core.economy import bottom_cost, top_amount
 from scythe_core.engine import apply_in_place
+from scythe_core.seats import has_mech_ability
 
 
 def game(*factions, mats=None):
@@ -119,7 +120,7 @@ def test_deploy_unlocks_the_ability_under_the_mech_and_gives_the_coins():
     choose_bottom(state, "deploy")
     play(state, "deploy:3@r1c5")  # Nordic slot 3 is Speed
     assert p.mechs == ["r1c5"]
-    assert p.has_mech_ability("speed")
+    assert has_mech_ability(p, "speed")
     assert p.coins == coins + 2
     # The character now has Speed too: two steps in one Move.
     make_active(state, 0)

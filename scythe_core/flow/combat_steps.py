@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..automa_combat import combat_commit as automa_combat_commit
 from ..combat import (
     apply_commit_choice,
     combat_hexes,
@@ -14,6 +15,7 @@ from ..combat import (
     retreat_lakes,
     start_combat,
 )
+from ..seats import seat_rules
 from ..state import GameState
 from .sequences import COMBAT
 from .steps import Step, auto, decision, sequence
@@ -72,10 +74,12 @@ def apply_artillery(state: GameState, action: str) -> list[Step]:
 
 def combat_commits(state: GameState, step: Step) -> list[Step]:
     """Ask the attacker, then the defender; an Automa chooses only after every human."""
-    seat = next_commit_seat(state)
-    if seat is None:
-        return []
-    return [decision(seat, "combat_commit", hex=state.turn["combat"]["hex"]), step]
+    hid = state.turn["combat"]["hex"]
+    while (seat := next_commit_seat(state)) is not None:
+        if not seat_rules(state.players[seat]).automa_combat:
+            return [decision(seat, "combat_commit", hex=hid), step]
+        apply_commit_choice(state, seat, automa_combat_commit(state, seat, hid))
+    return []
 
 
 def legal_combat_commit(state: GameState) -> list[str]:

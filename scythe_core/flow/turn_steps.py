@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..data import FACTIONS, mat_section
+from ..data import mat_section
 from ..economy import award_stars_after_action
 from ..objectives import offer_reveal_before_turn_ends
+from ..seats import has_faction_ability, seat_rules
 from ..state import GameState
 from .sequences import SECTION, TURN
 from .steps import Step, decision, sequence
@@ -18,13 +19,13 @@ def begin_turn(state: GameState) -> list[Step]:
 
 def ask_section(state: GameState, step: Step) -> list[Step]:
     # The whole Automa turn is one decision with one action, "automa:play".
-    kind = "automa_turn" if state.active.controller == "automa" else "section"
+    kind = "automa_turn" if seat_rules(state.active).plays_cards else "section"
     return [decision(state.active_seat, kind)]
 
 
 def legal_section(state: GameState) -> list[str]:
     player = state.active
-    relentless = FACTIONS[player.faction]["ability"] == "relentless"
+    relentless = has_faction_ability(player, "relentless")
     sections = range(5 if player.factory_card else 4)
     return [f"section:{i}" for i in sections if relentless or i != player.last_section]
 
