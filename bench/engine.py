@@ -34,7 +34,10 @@ PINNED_REVISION = "be9bfa7"
 def measure(games: int, seats: list[str], seed: int) -> dict:
     """Play ``games`` random games (seeds ``seed``, ``seed + 1``, ...) with the
     ``scythe_core`` first on ``sys.path``; decisions, finished games and timings."""
-    from scythe_core.simulate import random_game
+    try:
+        from scythe_core.io.simulate import random_game
+    except ImportError:  # an engine from before the layer folders (e.g. be9bfa7)
+        from scythe_core.simulate import random_game
 
     durations, decisions, finished = [], 0, 0
     started = time.perf_counter()

@@ -14,11 +14,12 @@ import pytest
 from game_driver import UI_READY, act, click, click_hex, shot, state
 from site_browser import open_page
 
-from scythe_core import apply, legal_actions, new_game, rng
-from scythe_core.cards import objective_text
-from scythe_core.combat import parse_commit
+from scythe_core import apply, legal_actions, new_game
+from scythe_core.data.cards import objective_text
 from scythe_core.engine import apply_in_place
-from scythe_core.links import encode_link
+from scythe_core.io.links import encode_link
+from scythe_core.model import rng
+from scythe_core.rules.combat import parse_commit
 
 pytestmark = pytest.mark.browser
 SEATS = [{"controller": "human"}, {"controller": "human"}]

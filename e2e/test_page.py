@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 from site_browser import is_loopback, open_page
 
-from scythe_core.board import board_summary
+from scythe_core.data.board import board_summary
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ import strings
 from board_layout import SIZE, WIDTH, BoardLayout
 from render_board import board_svg, describe, legend_html
 
-from scythe_core.board import ADJACENT, board_summary
+from scythe_core.data.board import ADJACENT, board_summary
 
 SUMMARY = board_summary()
 LAYOUT = BoardLayout(SUMMARY["hexes"])

@@ -15,7 +15,7 @@ import pytest
 from game_driver import UI_READY, act, choose, click, start_game, state, wait_render
 from site_browser import open_page
 
-from scythe_core.links import LINK_PREFIX
+from scythe_core.io.links import LINK_PREFIX
 
 pytestmark = pytest.mark.browser
 

@@ -23,8 +23,9 @@ from session import Session
 from strings_en import EN
 from strings_nl import NL
 
-from scythe_core import IllegalActionError, rng
-from scythe_core.board import board_summary
+from scythe_core import IllegalActionError
+from scythe_core.data.board import board_summary
+from scythe_core.model import rng
 
 LAYOUT = BoardLayout(board_summary()["hexes"])
 MODULES = (
@@ -51,7 +52,7 @@ def test_dutch_has_every_english_key_and_the_same_placeholders():
 
 
 def test_strings_take_the_rules_numbers_from_the_rules():
-    from scythe_core.data import POWER_MAX, STAR_GOALS, TOP_ACTION_COINS
+    from scythe_core.data.components import POWER_MAX, STAR_GOALS, TOP_ACTION_COINS
 
     numbers = strings.RULE_NUMBERS
     for table in (EN, NL):
@@ -172,7 +173,7 @@ def test_undo_goes_back_within_the_own_turn_only():
 
 
 def test_no_undo_past_revealed_information():
-    from scythe_core.ui_helpers import reveals_hidden_information
+    from scythe_core.io.ui_helpers import reveals_hidden_information
 
     session = solo()
     before = session.state

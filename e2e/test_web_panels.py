@@ -19,8 +19,8 @@ import strings
 from board_layout import BoardLayout
 from session import Session
 
-from scythe_core import rng
-from scythe_core.board import board_summary
+from scythe_core.data.board import board_summary
+from scythe_core.model import rng
 
 LAYOUT = BoardLayout(board_summary()["hexes"])
 
@@ -218,7 +218,7 @@ def test_how_much_a_territory_produces_is_asked_from_the_full_amount_down():
 def peeking_session() -> Session:
     """Three humans with promo encounters; seat 0 meets card 31 and chooses its peek option
     (seat 2 holds 5, 2 and 3)."""
-    from scythe_core.data import MATS
+    from scythe_core.data.components import MATS
 
     seats = [
         {"controller": "human", "faction": f, "mat": m}

@@ -18,33 +18,33 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 #: Public name -> the module that defines it. They are imported on first use, so a
-#: page that only draws the board (``scythe_core.board``) does not load the engine.
+#: page that only draws the board (``scythe_core.data.board``) does not load the engine.
 _EXPORTS = {
     "apply": "engine",
     "apply_in_place": "engine",
     "legal_actions": "engine",
     "to_move": "engine",
-    "RecordError": "records",
-    "from_json": "records",
-    "record": "records",
-    "replay": "records",
-    "to_json": "records",
+    "RecordError": "io.records",
+    "from_json": "io.records",
+    "record": "io.records",
+    "replay": "io.records",
+    "to_json": "io.records",
     "SetupError": "setup",
     "new_game": "setup",
-    "GameState": "state",
-    "IllegalActionError": "state",
-    "Player": "state",
-    "player_view": "views",
-    "final_scores": "scoring",
+    "GameState": "model.state",
+    "IllegalActionError": "model.state",
+    "Player": "model.state",
+    "player_view": "io.views",
+    "final_scores": "rules.scoring",
 }
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .engine import apply, apply_in_place, legal_actions, to_move
-    from .records import RecordError, from_json, record, replay, to_json
-    from .scoring import final_scores
+    from .io.records import RecordError, from_json, record, replay, to_json
+    from .io.views import player_view
+    from .model.state import GameState, IllegalActionError, Player
+    from .rules.scoring import final_scores
     from .setup import SetupError, new_game
-    from .state import GameState, IllegalActionError, Player
-    from .views import player_view
 
 
 def __getattr__(name: str):

@@ -6,8 +6,8 @@ import argparse
 import json
 import sys
 
-from .automa_cards import LEVELS
-from .simulate import simulate
+from .data.automa_cards import LEVELS
+from .io.simulate import simulate
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .flow.scheduler import decide, legal_choices
-from .state import GameState, IllegalActionError
+from .model.state import GameState, IllegalActionError
 
 
 def to_move(state: GameState) -> int | None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from . import rng
-from .automa import START_TRACKS as AUTOMA_START_TRACKS
-from .automa import setup_automas
-from .automa_cards import LEVELS
-from .board import ENCOUNTER_SPOTS, land_neighbours, reading_order_key
-from .cards import deck_cards
-from .data import (
+from .automa.turn import START_TRACKS as AUTOMA_START_TRACKS
+from .automa.turn import setup_automas
+from .data.automa_cards import LEVELS
+from .data.board import ENCOUNTER_SPOTS, land_neighbours, reading_order_key
+from .data.cards import deck_cards
+from .data.components import (
     BANNED_PAIRS,
     COMBAT_DECK,
     FACTIONS,
@@ -17,7 +16,8 @@ from .data import (
     STRUCTURE_BONUS_TILES,
 )
 from .flow.scheduler import begin_turn
-from .state import GameState, Player
+from .model import rng
+from .model.state import GameState, Player
 
 CONTROLLERS = ("human", "bot", "automa")
 

@@ -24,14 +24,14 @@ sys.path[:0] = [str(Path(__file__).parent), str(Path(__file__).parent.parent)]
 from golden_game import AUTOMA_GOLDEN_SETUPS  # noqa: E402
 
 from scythe_core import legal_actions, new_game  # noqa: E402
-from scythe_core import rng as prng  # noqa: E402
-from scythe_core.automa_cards import LEVELS  # noqa: E402
+from scythe_core.data.automa_cards import LEVELS  # noqa: E402
 from scythe_core.engine import apply_in_place  # noqa: E402
-from scythe_core.wording import describe_event  # noqa: E402
+from scythe_core.io.wording import describe_event  # noqa: E402
+from scythe_core.model import rng as prng  # noqa: E402
 
 Wording = Callable[[dict, str], str]
 
-#: Difficulty options a random game may switch on (see ``scythe_core.automa``).
+#: Difficulty options a random game may switch on (see ``scythe_core.automa.turn``).
 RANDOM_OPTIONS = (
     ("automa_skip_turns", (True,)),
     ("automa_coins", (-2, -1, 1, 2)),

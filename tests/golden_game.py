@@ -17,8 +17,8 @@ import json
 from dataclasses import asdict
 
 from scythe_core import legal_actions, new_game
-from scythe_core import rng as prng
 from scythe_core.engine import apply_in_place
+from scythe_core.model import rng as prng
 
 GOLDEN_SETUP = {
     "seed": 2384,

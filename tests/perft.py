@@ -9,7 +9,7 @@ from scythe_core.engine import apply_in_place
 def position(setup: dict | None, actions: list[str], link: str | None = None):
     """A position from a setup and actions, or from a game link."""
     if link:
-        from scythe_core.links import decode_link
+        from scythe_core.io.links import decode_link
 
         return decode_link(link)
     state = new_game(setup)

@@ -8,10 +8,10 @@ is checked for legality by the engine itself.
 from __future__ import annotations
 
 from scythe_core import legal_actions, new_game
-from scythe_core.data import BOTTOM_ACTIONS, MATS
+from scythe_core.data.components import BOTTOM_ACTIONS, MATS
 from scythe_core.engine import apply_in_place
 from scythe_core.flow.scheduler import begin_turn
-from scythe_core.state import GameState, Player
+from scythe_core.model.state import GameState, Player
 
 #: One legal (faction, mat) pair per faction, used when a test does not care.
 DEFAULT_MATS = {
@@ -101,7 +101,7 @@ def clear_board(state: GameState) -> None:
 
 def give_mech_abilities(player: Player, *names: str) -> None:
     """Unlock mech abilities by name (mechs are parked on the home base)."""
-    from scythe_core.data import FACTIONS
+    from scythe_core.data.components import FACTIONS
 
     for name in names:
         slot = FACTIONS[player.faction]["mechs"].index(name)

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, settings
 from save_format import SaveError
 
 from scythe_core import legal_actions, new_game
-from scythe_core import rng as prng
 from scythe_core.engine import apply_in_place
-from scythe_core.state import state_to_dict
+from scythe_core.model import rng as prng
+from scythe_core.model.state import state_to_dict
 
 DAY1 = "2026-11-20T09:00:00.000Z"
 DAY2 = "2026-11-21T09:00:00.000Z"

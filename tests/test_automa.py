@@ -14,23 +14,23 @@ import pytest
 from rules_helpers import DEFAULT_MATS, clear_board, play
 
 from scythe_core import legal_actions, new_game, player_view, record, replay
-from scythe_core.automa_cards import CARDS, LEVELS, STAR_CARDS, combat_column, star_spaces
-from scythe_core.automa_combat import combat_commit
-from scythe_core.automa_moves import (
+from scythe_core.automa.combat import combat_commit
+from scythe_core.automa.moves import (
     automa_steps,
     home_neighbourhood,
     neighbourhood,
     plan_move,
     reach,
 )
-from scythe_core.board import FACTORY
-from scythe_core.data import COMBAT_DECK
+from scythe_core.data.automa_cards import CARDS, LEVELS, STAR_CARDS, combat_column, star_spaces
+from scythe_core.data.board import FACTORY
+from scythe_core.data.components import COMBAT_DECK
 from scythe_core.engine import apply_in_place
 from scythe_core.flow.scheduler import begin_turn
+from scythe_core.io.simulate import random_game, simulate
+from scythe_core.io.wording import describe_event
+from scythe_core.model.units import ON_MAT
 from scythe_core.setup import SetupError
-from scythe_core.simulate import random_game, simulate
-from scythe_core.units import ON_MAT
-from scythe_core.wording import describe_event
 
 # --- helpers ----------------------------------------------------------------------
 
@@ -71,7 +71,7 @@ def automa_turn(state, *cards, seat=1):
 
 
 def texts(state, lang="en"):
-    """The Automa's log lines in words (``scythe_core.wording``)."""
+    """The Automa's log lines in words (``scythe_core.io.wording``)."""
     return [describe_event(e, lang) for e in state.log if e["event"] == "automa"]
 
 
@@ -945,7 +945,7 @@ def check_invariants(state):
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_random_games_against_each_level_end_with_invariants(level):
-    from scythe_core import rng as prng
+    from scythe_core.model import rng as prng
 
     for seed in range(3):
         state, _, _ = solo(level=level, seed=seed, faction=None, human="polania")
@@ -964,7 +964,7 @@ def test_record_and_replay_of_an_automa_game():
     result = random_game(3, ["random", "automa"], level="automaszyna")
     assert result["finished"] and result["automa"][0]["level"] == "automaszyna"
     state, _, _ = solo(seed=5)
-    from scythe_core import rng as prng
+    from scythe_core.model import rng as prng
 
     chooser = 9
     for _ in range(300):

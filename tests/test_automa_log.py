@@ -11,9 +11,10 @@ import pytest
 from rules_helpers import clear_board
 from test_automa import automa_turn, solo
 
-from scythe_core import legal_actions, new_game, player_view, rng
+from scythe_core import legal_actions, new_game, player_view
 from scythe_core.engine import apply_in_place
-from scythe_core.ui_helpers import rewind_view
+from scythe_core.io.ui_helpers import rewind_view
+from scythe_core.model import rng
 
 
 def board_of(view: dict) -> dict:

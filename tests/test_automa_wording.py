@@ -3,7 +3,7 @@
 ``tests/golden/automa_log_texts.txt`` holds every Automa line of the golden Automa
 games and ``tests/golden/automa_log_random.txt`` a hash of the lines of each of 200
 random Automa games, both written by the engine before issue 12, when the log stored
-English and Dutch sentences. ``scythe_core.wording`` must word the new entries with
+English and Dutch sentences. ``scythe_core.io.wording`` must word the new entries with
 exactly the same text.
 """
 
@@ -17,8 +17,8 @@ from pathlib import Path
 from automa_log_games import all_lines, game_digests, games, play_log
 from test_automa import automa_turn, solo
 
-from scythe_core import wording
-from scythe_core.wording import describe_event
+from scythe_core.io import wording
+from scythe_core.io.wording import describe_event
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 SCYTHE_CORE = Path(wording.__file__).parent

@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from scythe_core import board
-from scythe_core.hexes import Hex
+from scythe_core.data import board
+from scythe_core.data.hexes import Hex
 
 
 def test_board_has_47_hexes_with_terrain_counts():

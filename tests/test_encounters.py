@@ -7,9 +7,10 @@ import json
 import pytest
 from rules_helpers import make_active, make_game, section_of_top
 
-from scythe_core import cards, legal_actions, new_game, player_view
+from scythe_core import legal_actions, new_game, player_view
+from scythe_core.data import cards
 from scythe_core.engine import apply_in_place
-from scythe_core.ui_helpers import reveals_hidden_information
+from scythe_core.io.ui_helpers import reveals_hidden_information
 
 TOKEN = "r4c1"  # a village with an encounter token; r4c0 borders it by land
 
@@ -352,7 +353,7 @@ def test_promo_encounters_only_behind_the_option():
 def test_random_playouts_reach_encounters_factory_cards_and_objectives():
     """Seeded random games (the character steered toward the Factory) with every option
     of these modules."""
-    from scythe_core import rng as prng
+    from scythe_core.model import rng as prng
 
     events = {"encounter": 0, "factory_card": 0, "objective": 0}
     for seed in range(8):

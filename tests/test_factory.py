@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from rules_helpers import make_active, make_game, section_of_top
 
-from scythe_core import cards, legal_actions
-from scythe_core.board import FACTORY
+from scythe_core import legal_actions
+from scythe_core.data import cards
+from scythe_core.data.board import FACTORY
 from scythe_core.engine import apply_in_place
 
 

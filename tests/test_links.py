@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from saves_helpers import played
 
 from scythe_core import RecordError, from_json, legal_actions, new_game, record, replay
-from scythe_core import rng as prng
 from scythe_core.engine import apply_in_place
-from scythe_core.links import LINK_PREFIX, decode_link, encode_link
-from scythe_core.records import RULES_VERSION
-from scythe_core.state import state_to_dict
+from scythe_core.io.links import LINK_PREFIX, decode_link, encode_link
+from scythe_core.io.records import RULES_VERSION
+from scythe_core.model import rng as prng
+from scythe_core.model.state import state_to_dict
 
 
 def random_game(seed: int, seats: int = 2, limit: int = 10_000):

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from rules_helpers import make_game, section_of_top
 
-from scythe_core import IllegalActionError, cards, legal_actions
-from scythe_core.board import FACTORY
+from scythe_core import IllegalActionError, legal_actions
+from scythe_core.data import cards
+from scythe_core.data.board import FACTORY
 from scythe_core.engine import apply_in_place
-from scythe_core.objectives import is_met
+from scythe_core.rules.objectives import is_met
 
 
 def game(faction="nordic", other="saxony", seed=11):

@@ -17,10 +17,10 @@ from scythe_core import (
     replay,
     to_json,
 )
-from scythe_core import rng as prng
-from scythe_core.data import COMBAT_DECK
+from scythe_core.data.components import COMBAT_DECK
 from scythe_core.engine import apply_in_place
-from scythe_core.state import state_to_dict
+from scythe_core.model import rng as prng
+from scythe_core.model.state import state_to_dict
 
 TOTAL_COMBAT_CARDS = sum(COMBAT_DECK.values())
 

@@ -22,10 +22,10 @@ from rules_helpers import (
     steps,
 )
 
-from scythe_core.data import BOTTOM_COST_RESOURCE, MATS, TOP_SLOTS
-from scythe_core.economy import bottom_cost, top_amount
+from scythe_core.data.components import BOTTOM_COST_RESOURCE, MATS, TOP_SLOTS
 from scythe_core.engine import apply_in_place
-from scythe_core.seats import has_mech_ability
+from scythe_core.model.seats import has_mech_ability
+from scythe_core.rules.economy import bottom_cost, top_amount
 
 
 def game(*factions, mats=None):

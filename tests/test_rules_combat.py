@@ -274,7 +274,7 @@ def test_commit_is_hidden_and_cards_must_be_in_hand():
 
 
 def test_empty_combat_deck_reshuffles_discards_and_no_draw_when_both_empty():
-    from scythe_core.economy import draw_combat_cards
+    from scythe_core.rules.economy import draw_combat_cards
 
     state = two_player()
     p = state.players[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules_helpers import choose_bottom, clear_board, legal, make_game, play, set_workers
 
-from scythe_core.economy import bottom_cost
+from scythe_core.rules.economy import bottom_cost
 
 
 def crimea_ready_to_deploy(metal: int, cards: list[int]):

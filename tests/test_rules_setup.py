@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scythe_core import SetupError, legal_actions, new_game
-from scythe_core.board import ENCOUNTER_SPOTS, TERRAIN
-from scythe_core.data import (
+from scythe_core.data.board import ENCOUNTER_SPOTS, TERRAIN
+from scythe_core.data.components import (
     BANNED_PAIRS,
     COMBAT_DECK,
     FACTIONS,
@@ -252,7 +252,7 @@ def test_turn_order_always_starts_with_the_lowest_mat(seed):
 def test_the_same_seed_sets_up_the_same_game():
     config = {"seed": 1234, "seats": seats(4)}
     a, b = new_game(config), new_game(config)
-    from scythe_core.state import state_to_dict
+    from scythe_core.model.state import state_to_dict
 
     assert state_to_dict(a) == state_to_dict(b)
 

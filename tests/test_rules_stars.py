@@ -20,7 +20,7 @@ from rules_helpers import (
     set_workers,
 )
 
-from scythe_core.data import BOTTOM_COST_RESOURCE, TOP_SLOTS
+from scythe_core.data.components import BOTTOM_COST_RESOURCE, TOP_SLOTS
 
 FIVE_STARS = {"mechs": 1, "structures": 1, "recruits": 1, "workers": 1, "objective": 1}
 
@@ -112,7 +112,7 @@ def test_reaching_a_goal_places_a_star(almost):
 
 
 def test_the_goals_are_six_upgrades_four_mechs_structures_recruits_eight_workers():
-    from scythe_core.economy import earned_star_categories
+    from scythe_core.rules.economy import earned_star_categories
 
     state = game()
     p = state.players[0]

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from scythe_core.board import ADJACENT, ENCOUNTER_SPOTS, FACTORY, LAKES, TERRAIN, TUNNELS
-from scythe_core.scoring import (
+from scythe_core.data.board import ADJACENT, ENCOUNTER_SPOTS, FACTORY, LAKES, TERRAIN, TUNNELS
+from scythe_core.io.simulate import random_game
+from scythe_core.rules.scoring import (
     STRUCTURE_BONUS,
     final_scores,
     is_automa_game,
@@ -17,7 +18,6 @@ from scythe_core.scoring import (
     structure_bonus_count,
 )
 from scythe_core.setup import new_game
-from scythe_core.simulate import random_game
 
 TWO_SEATS = [
     {"faction": "nordic", "mat": "industrial"},

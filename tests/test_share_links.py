@@ -17,7 +17,7 @@ from save_format import SaveError
 from saves_helpers import FUZZ, only_save_error, played, same_game
 from share_links import parse_fragment, share_fragment, share_url
 
-from scythe_core.links import encode_link
+from scythe_core.io.links import encode_link
 
 
 def test_the_module_docstring_example_runs():

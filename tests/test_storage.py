@@ -27,8 +27,8 @@ from saves_helpers import (
 from storage import SaveError, SaveStore
 
 from scythe_core import RecordError, legal_actions, new_game
-from scythe_core import rng as prng
 from scythe_core.engine import apply_in_place
+from scythe_core.model import rng as prng
 
 
 @pytest.fixture

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import doctest
 
-from scythe_core import apply, new_game, player_view, ui_helpers
-from scythe_core.describe import describe
+from scythe_core import apply, new_game, player_view
+from scythe_core.io import ui_helpers
+from scythe_core.io.describe import describe
 
 
 def test_doctests():

@@ -5,8 +5,8 @@ import json
 from rules_helpers import make_game
 
 from scythe_core import legal_actions, new_game, player_view
-from scythe_core import rng as prng
 from scythe_core.engine import apply_in_place
+from scythe_core.model import rng as prng
 
 SECRET_TOP_LEVEL = ("rng", "seed")
 #: Random games use the promo encounter cards too (card 31 lets a seat look at a hand).

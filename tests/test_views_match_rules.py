@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import pytest
 
-from scythe_core import apply, bottom_actions, legal_actions, new_game, player_view, ui_helpers
-from scythe_core import rng as prng
-from scythe_core.combat import combat_star_limit
-from scythe_core.data import BOTTOM_COST_RESOURCE, bottom_slots
-from scythe_core.economy import bottom_cost, produce_cost, top_amount
+from scythe_core import apply, legal_actions, new_game, player_view
+from scythe_core.data.components import BOTTOM_COST_RESOURCE, bottom_slots
 from scythe_core.engine import apply_in_place
 from scythe_core.flow import action_steps
-from scythe_core.objectives import may_earn_objective_star
+from scythe_core.io import ui_helpers
+from scythe_core.model import rng as prng
+from scythe_core.rules import bottom_actions
+from scythe_core.rules.combat import combat_star_limit
+from scythe_core.rules.economy import bottom_cost, produce_cost, top_amount
+from scythe_core.rules.objectives import may_earn_objective_star
 
 GAMES = [
     (11, [{}, {}, {}]),

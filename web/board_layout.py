@@ -1,7 +1,7 @@
 """Pixel layout of the board: where each hex sits in the SVG (the engine knows no pixels).
 
 Pointy-top hexes in "even-r" offset rows: even rows are shifted half a hex east.
-Hex ids and their (row, col) come from ``scythe_core.board.board_summary()``.
+Hex ids and their (row, col) come from ``scythe_core.data.board.board_summary()``.
 
 >>> layout = BoardLayout([{"id": "a", "row": 0, "col": 0}, {"id": "b", "row": 0, "col": 1}])
 >>> [round(v, 1) for v in layout.center("b")]

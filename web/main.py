@@ -15,7 +15,7 @@ from pyscript import when  # noqa: E402
 from render_board import board_svg, describe, legend_html  # noqa: E402
 from strings import text  # noqa: E402
 
-from scythe_core.board import board_summary  # noqa: E402
+from scythe_core.data.board import board_summary  # noqa: E402
 
 js.window.__t_imported = js.performance.now()
 document = js.document

@@ -1,4 +1,4 @@
-"""The board as SVG markup, built from ``scythe_core.board.board_summary()``.
+"""The board as SVG markup, built from ``scythe_core.data.board.board_summary()``.
 
 Pure Python (no browser objects), so it runs and is tested under plain CPython too.
 Each hex is a focusable ``<g class="hex" data-hex="r4c3" tabindex="0">`` with a

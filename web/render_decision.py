@@ -12,12 +12,12 @@ from html import escape
 from actions_ui import commit_action, groups, is_passive, label, parse_commit
 from strings import seat_name, text
 
-from scythe_core.cards import FACTORY_MOVE_TEXT, benefit_text, encounter_text, factory_text
-from scythe_core.ui_helpers import mat_sections, recruit_bonus_seats
+from scythe_core.data.cards import FACTORY_MOVE_TEXT, benefit_text, encounter_text, factory_text
+from scythe_core.io.ui_helpers import mat_sections, recruit_bonus_seats
 
 
 def button(action: str, caption: str, lang: str, extra: str = "") -> str:
-    from scythe_core.describe import describe
+    from scythe_core.io.describe import describe
 
     classes = "act passive" if is_passive(action) else "act"
     return (

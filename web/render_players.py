@@ -10,9 +10,15 @@ from html import escape
 from render_pieces import faction_letter
 from strings import RULE_NUMBERS, seat_name, text
 
-from scythe_core.cards import factory_text, objective_text
-from scythe_core.data import POPULARITY_MAX, POPULARITY_TIERS, POWER_MAX, STAR_GOALS, STARS_TO_END
-from scythe_core.ui_helpers import faction_abilities, mat_sections, star_track
+from scythe_core.data.cards import factory_text, objective_text
+from scythe_core.data.components import (
+    POPULARITY_MAX,
+    POPULARITY_TIERS,
+    POWER_MAX,
+    STAR_GOALS,
+    STARS_TO_END,
+)
+from scythe_core.io.ui_helpers import faction_abilities, mat_sections, star_track
 
 
 def _tip(key: str, lang: str, **values) -> str:

@@ -10,7 +10,7 @@ from html import escape
 
 from strings import seat_name, text
 
-from scythe_core.describe import describe
+from scythe_core.io.describe import describe
 
 
 def error_text(code: str, message: str, lang: str) -> str:

@@ -12,11 +12,11 @@ from html import escape
 from render_pieces import faction_letter
 from strings import RULE_NUMBERS, seat_name, text
 
-from scythe_core.automa_cards import LEVELS
-from scythe_core.cards import objective_text
-from scythe_core.data import MATS, SEATING_ORDER
-from scythe_core.describe import describe
-from scythe_core.wording import describe_event
+from scythe_core.data.automa_cards import LEVELS
+from scythe_core.data.cards import objective_text
+from scythe_core.data.components import MATS, SEATING_ORDER
+from scythe_core.io.describe import describe
+from scythe_core.io.wording import describe_event
 
 CONTROLLERS = ("human", "automa", "bot")
 SCORE_ROWS = ("coins", "stars", "territories", "resources", "structure_bonus", "total")

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from scythe_core import GameState, RecordError, record, replay
-from scythe_core.records import RECORD_FORMAT
+from scythe_core.io.records import RECORD_FORMAT
 
 SAVE_KIND = "scythe-save"
 SAVE_FORMAT = 1

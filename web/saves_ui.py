@@ -22,7 +22,7 @@ from storage import Listing
 from strings import text
 
 from scythe_core import player_view
-from scythe_core.ui_helpers import score_estimate
+from scythe_core.io.ui_helpers import score_estimate
 
 document = js.document
 

@@ -29,7 +29,7 @@ from scythe_core import (
     player_view,
     to_move,
 )
-from scythe_core.ui_helpers import reveals_hidden_information, score_estimate
+from scythe_core.io.ui_helpers import reveals_hidden_information, score_estimate
 
 
 @dataclass

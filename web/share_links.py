@@ -1,6 +1,6 @@
 """Share links: a whole game in a URL fragment, ``#g1.``... (pure Python).
 
-The fragment is ``scythe_core.links``'s encoding of the game's record; opening one
+The fragment is ``scythe_core.io.links``'s encoding of the game's record; opening one
 replays the game with every decision checked. Every failure is a ``SaveError``
 (codes ``bad_link`` and ``newer``).
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 from save_format import SaveError
 
 from scythe_core import GameState, RecordError
-from scythe_core.links import decode_link, encode_link
+from scythe_core.io.links import decode_link, encode_link
 
 MAX_LINK_CHARS = 1_000_000
 

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from strings_en import EN
 from strings_nl import NL
 
-from scythe_core.data import (
+from scythe_core.data.components import (
     POPULARITY_MAX,
     POPULARITY_TIERS,
     POWER_MAX,

@@ -39,7 +39,7 @@ from watch_board import watched_board
 from zoom_events import ZoomControl
 
 from scythe_core import IllegalActionError, SetupError
-from scythe_core.board import board_summary
+from scythe_core.data.board import board_summary
 
 document = js.document
 SUMMARY = board_summary()

@@ -18,7 +18,7 @@ newest line slide in from where they stood. Pure Python (no ``js``).
 
 from __future__ import annotations
 
-from scythe_core.ui_helpers import rewind_view
+from scythe_core.io.ui_helpers import rewind_view
 
 
 def watched_board(view: dict, lines: list, shown: int) -> tuple[dict, dict]:

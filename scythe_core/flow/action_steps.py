@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..bottom_actions import (
+from ..model.state import GameState
+from ..rules.bottom_actions import (
     bottom_coins,
     bottom_options,
     bottom_payment,
@@ -12,9 +13,8 @@ from ..bottom_actions import (
     pay_recruit_bonuses,
     pay_sources,
 )
-from ..economy import pay_track_cost, produce_cost, top_amount
-from ..state import GameState
-from ..top_actions import (
+from ..rules.economy import pay_track_cost, produce_cost, top_amount
+from ..rules.top_actions import (
     bolster,
     gain_trade_popularity,
     pay_for_trade,

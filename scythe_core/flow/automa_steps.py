@@ -5,7 +5,7 @@ A combat the Automa starts is put on the stack above the rest of its card
 
 from __future__ import annotations
 
-from ..automa import (
+from ..automa.turn import (
     advance_star_card_of,
     after_automa_combat,
     card_has_star,
@@ -16,7 +16,7 @@ from ..automa import (
     pay_card_recruit_bonus,
     take_card_gains,
 )
-from ..state import GameState
+from ..model.state import GameState
 from .sequences import AFTER_AUTOMA_COMBAT, AUTOMA_ROWS, COMBAT
 from .steps import Step, sequence
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..economy import award_stars
-from ..encounters import (
+from ..model.state import GameState
+from ..rules.economy import award_stars
+from ..rules.encounters import (
     begin_encounter,
     encounter_options,
     legal_benefit_parts,
@@ -14,7 +15,7 @@ from ..encounters import (
     take_all_automatic,
     take_benefit_part,
 )
-from ..factory import (
+from ..rules.factory import (
     factory_card_benefit,
     factory_top_options,
     first_factory_visit,
@@ -23,8 +24,7 @@ from ..factory import (
     payment_options,
     take_factory_card,
 )
-from ..state import GameState
-from ..top_actions import production_queue
+from ..rules.top_actions import production_queue
 from .sequences import ENCOUNTER_OPTION
 from .steps import Step, auto, decision, sequence
 

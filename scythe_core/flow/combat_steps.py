@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ..automa_combat import combat_commit as automa_combat_commit
-from ..combat import (
+from ..automa.combat import combat_commit as automa_combat_commit
+from ..model.seats import seat_rules
+from ..model.state import GameState
+from ..rules.combat import (
     apply_commit_choice,
     combat_hexes,
     commit_options,
@@ -15,8 +17,6 @@ from ..combat import (
     retreat_lakes,
     start_combat,
 )
-from ..seats import seat_rules
-from ..state import GameState
 from .sequences import COMBAT
 from .steps import Step, auto, decision, sequence
 

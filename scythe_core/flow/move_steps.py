@@ -7,8 +7,8 @@ steps. Both are followed by :data:`sequences.AFTER_MOVE`.
 
 from __future__ import annotations
 
-from ..state import GameState
-from ..top_actions import (
+from ..model.state import GameState
+from ..rules.top_actions import (
     drive_out_workers_after_move,
     movable_units,
     move_unit_options,

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..combat import undo_unresolved_moves
-from ..objectives import apply_reveal, is_reveal, reveal_options
-from ..state import GameState
+from ..model.state import GameState
+from ..rules.combat import undo_unresolved_moves
+from ..rules.objectives import apply_reveal, is_reveal, reveal_options
 from . import action_steps, automa_steps, card_steps, combat_steps, move_steps, turn_steps
 from .steps import Step, is_decision
 

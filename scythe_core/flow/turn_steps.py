@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..data import mat_section
-from ..economy import award_stars_after_action
-from ..objectives import offer_reveal_before_turn_ends
-from ..seats import has_faction_ability, seat_rules
-from ..state import GameState
+from ..data.components import mat_section
+from ..model.seats import has_faction_ability, seat_rules
+from ..model.state import GameState
+from ..rules.economy import award_stars_after_action
+from ..rules.objectives import offer_reveal_before_turn_ends
 from .sequences import SECTION, TURN
 from .steps import Step, decision, sequence
 

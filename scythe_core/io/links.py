@@ -20,9 +20,9 @@ import binascii
 import json
 import zlib
 
+from ..model.state import GameState, IllegalActionError
+from ..setup import SetupError, new_game
 from .records import RULES_VERSION, RecordError, apply_decision
-from .setup import SetupError, new_game
-from .state import GameState, IllegalActionError
 
 LINK_PREFIX = "g1."
 LINK_FORMAT = 1

@@ -12,11 +12,9 @@ need not know the rules behind them.
 
 from __future__ import annotations
 
-from .automa_cards import star_spaces
-from .automa_gains import STAR_CARD
-from .bottom_actions import recruit_bonus_receivers
-from .combat import COMBAT_STAR_LIMIT, combat_star_limit
-from .data import (
+from ..automa.gains import STAR_CARD
+from ..data.automa_cards import star_spaces
+from ..data.components import (
     AUTOMA_STAR_GOALS,
     BOTTOM_COST_RESOURCE,
     FACTIONS,
@@ -29,10 +27,12 @@ from .data import (
     bottom_slots,
     mat_section,
 )
-from .economy import bottom_cost_for, produce_cost_for, top_slot_amount
-from .objectives import objective_star_limit
-from .scoring import score_breakdown
-from .state import GameState
+from ..model.state import GameState
+from ..rules.bottom_actions import recruit_bonus_receivers
+from ..rules.combat import COMBAT_STAR_LIMIT, combat_star_limit
+from ..rules.economy import bottom_cost_for, produce_cost_for, top_slot_amount
+from ..rules.objectives import objective_star_limit
+from ..rules.scoring import score_breakdown
 
 
 def top_cost(top: str, workers_on_board: int) -> dict[str, int]:

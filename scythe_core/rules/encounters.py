@@ -19,7 +19,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import TERRAIN
+from ..data.board import TERRAIN
+from ..data.cards import ENCOUNTERS
+from ..data.components import PRODUCTION, RESOURCES
+from ..model.seats import has_faction_ability
+from ..model.state import GameState, Player
 from .bottom_actions import (
     build_choices,
     deploy_choices,
@@ -31,16 +35,12 @@ from .bottom_actions import (
     upgrade_choices,
     worker_territories,
 )
-from .cards import ENCOUNTERS
-from .data import PRODUCTION, RESOURCES
 from .economy import (
     deploy_worker,
     draw_combat_cards,
     gain_popularity,
     gain_power,
 )
-from .seats import has_faction_ability
-from .state import GameState, Player
 
 TRACKS = ("coins", "popularity", "power", "cards")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import (
+from ..data.board import (
     ADJACENT,
     FACTORY,
     HOME_BASES,
@@ -12,9 +12,9 @@ from .board import (
     is_river_between,
     reading_order_key,
 )
-from .data import FACTIONS
-from .seats import has_faction_ability, has_mech_ability
-from .state import GameState, Player
+from ..data.components import FACTIONS
+from ..model.seats import has_faction_ability, has_mech_ability
+from ..model.state import GameState, Player
 
 
 def _tunnel_set(player: Player) -> set[str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from .engine import apply_in_place, legal_actions
-from .setup import SetupError, new_game
-from .state import GameState, IllegalActionError, state_from_dict, state_to_dict
+from ..engine import apply_in_place, legal_actions
+from ..model.state import GameState, IllegalActionError, state_from_dict, state_to_dict
+from ..setup import SetupError, new_game
 
 SNAPSHOT_FORMAT = 1
 RECORD_FORMAT = 1

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import rng
+from ..data.board import ADJACENT, TERRAIN, TUNNELS, reading_order_key
+from ..data.components import FACTIONS
+from ..model import rng
+from ..model.seats import has_mech_ability, seat_rules
+from ..model.state import GameState, Player
+from ..model.units import set_unit_location, unit_location
 from .automa_rules import after_combat, retreat_loser
-from .board import ADJACENT, TERRAIN, TUNNELS, reading_order_key
-from .data import FACTIONS
 from .economy import draw_combat_cards, gain_popularity, place_star
-from .seats import has_mech_ability, seat_rules
-from .state import GameState, Player
-from .units import set_unit_location, unit_location
 
 MAX_DIAL = 7
 #: Combat stars a player may place, except where ``combat_star_limit`` says otherwise.

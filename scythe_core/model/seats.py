@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .data import AUTOMA_STAR_GOALS, FACTIONS, STAR_GOALS
+from ..data.components import AUTOMA_STAR_GOALS, FACTIONS, STAR_GOALS
 from .state import Player
 
 

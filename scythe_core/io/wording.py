@@ -18,7 +18,7 @@ of ``symbol_valid``) and facts (``fact``) are codes as well; see :data:`REASONS`
 
 from __future__ import annotations
 
-from .board import is_home_base
+from ..data.board import is_home_base
 
 LANGUAGES = ("en", "nl")
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 
-from .board import TERRAIN, home_base_id, reading_order_key
-from .data import RESOURCES
+from ..data.board import TERRAIN, home_base_id, reading_order_key
+from ..data.components import RESOURCES
 
 
 class IllegalActionError(ValueError):

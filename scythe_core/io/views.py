@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .state import GameState, state_to_dict
+from ..model.state import GameState, state_to_dict
 
 
 def player_view(state: GameState, seat: int | None) -> dict:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from . import rng
-from .data import (
+from ..data.components import (
     BOTTOM_ACTIONS,
     POPULARITY_MAX,
     POWER_MAX,
@@ -15,8 +14,9 @@ from .data import (
     TOP_SLOTS,
     mat_section,
 )
-from .seats import seat_rules
-from .state import GameState, Player
+from ..model import rng
+from ..model.seats import seat_rules
+from ..model.state import GameState, Player
 
 
 def gain_power(player: Player, amount: int) -> None:

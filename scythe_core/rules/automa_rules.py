@@ -10,13 +10,13 @@ in the ``automa*`` modules.
 
 from __future__ import annotations
 
-from .automa_cards import CARDS
-from .board import TERRAIN
-from .data import PRODUCTION
-from .log import say
-from .seats import seat_rules
-from .state import GameState, Player
-from .units import ON_MAT
+from ..data.automa_cards import CARDS
+from ..data.board import TERRAIN
+from ..data.components import PRODUCTION
+from ..model.log import say
+from ..model.seats import seat_rules
+from ..model.state import GameState, Player
+from ..model.units import ON_MAT
 
 
 def remove_resources(state: GameState, player: Player, hid: str) -> None:

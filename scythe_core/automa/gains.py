@@ -10,14 +10,14 @@ stars, and the first one reshuffles all 19 cards and switches to Plan II.
 
 from __future__ import annotations
 
-from . import rng
-from .automa_cards import STAR_CARDS, star_spaces
-from .bottom_actions import gain_bonus
-from .data import POWER_MAX, RECRUIT_ONGOING_BONUS
-from .economy import deploy_worker, draw_combat_cards, gain_power, place_star
-from .log import say
-from .state import GameState, Player
-from .units import ON_MAT
+from ..data.automa_cards import STAR_CARDS, star_spaces
+from ..data.components import POWER_MAX, RECRUIT_ONGOING_BONUS
+from ..model import rng
+from ..model.log import say
+from ..model.state import GameState, Player
+from ..model.units import ON_MAT
+from ..rules.bottom_actions import gain_bonus
+from ..rules.economy import deploy_worker, draw_combat_cards, gain_power, place_star
 
 STAR_CARD = "star_card"
 

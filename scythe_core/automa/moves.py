@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .automa_cards import STAR_CARDS
-from .board import (
+from ..data.automa_cards import STAR_CARDS
+from ..data.board import (
     ADJACENT,
     FACTORY,
     TERRAIN,
@@ -29,10 +29,10 @@ from .board import (
     land_neighbours,
     reading_order_key,
 )
-from .movement import step_destinations
-from .seats import seat_rules
-from .state import GameState, Player
-from .units import ON_MAT
+from ..model.seats import seat_rules
+from ..model.state import GameState, Player
+from ..model.units import ON_MAT
+from ..rules.movement import step_destinations
 
 #: The location of an Automa character on its faction mat (off the board).
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 
-from . import rng
-from .engine import apply_in_place, legal_actions
-from .scoring import final_scores
-from .setup import new_game
+from ..engine import apply_in_place, legal_actions
+from ..model import rng
+from ..rules.scoring import final_scores
+from ..setup import new_game
 
 
 def _seat_config(controller: str, level: str | None) -> dict:

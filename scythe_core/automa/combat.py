@@ -11,11 +11,11 @@ top card of the Automa's main discard; an Automa that wins as attacker removes a
 
 from __future__ import annotations
 
-from . import rng
-from .automa import draw_card
-from .automa_cards import CARDS, combat_column
-from .log import say
-from .state import GameState
+from ..data.automa_cards import CARDS, combat_column
+from ..model import rng
+from ..model.log import say
+from ..model.state import GameState
+from .turn import draw_card
 
 
 def combat_commit(state: GameState, seat: int, hid: str) -> str:

@@ -19,7 +19,7 @@ A benefit is a list of parts ``(kind, amount)``. Kinds: ``coins``, ``popularity`
 
 from __future__ import annotations
 
-from .data import ENCOUNTER_CARDS, FACTORY_CARDS, OBJECTIVE_CARDS
+from .components import ENCOUNTER_CARDS, FACTORY_CARDS, OBJECTIVE_CARDS
 
 #: Game options that add the promo cards to a deck (all off by default).
 PROMO_OPTIONS = {

@@ -17,12 +17,12 @@ Decisions: ``factory_pick``; ``factory_top`` ("take" or "skip"); ``factory_pay``
 
 from __future__ import annotations
 
-from .board import FACTORY
+from ..data.board import FACTORY
+from ..data.cards import FACTORY as FACTORY_CARDS
+from ..data.components import RESOURCES
+from ..model.state import GameState, Player
 from .bottom_actions import coercion_available
-from .cards import FACTORY as FACTORY_CARDS
-from .data import RESOURCES
 from .economy import gain_popularity
-from .state import GameState, Player
 
 TRACK_COSTS = ("coins", "popularity", "power")
 

@@ -30,15 +30,15 @@ in :mod:`automa_cards`.
 
 from __future__ import annotations
 
-from . import rng
-from .automa_cards import CARDS
-from .automa_gains import advance_star_card, flip_cancels, game_option, recruit_bonus, take_gains
-from .automa_moves import plan_move
-from .automa_rules import remove_resources
-from .board import FACTORY
-from .log import say
-from .state import GameState, Player
-from .units import set_unit_location
+from ..data.automa_cards import CARDS
+from ..data.board import FACTORY
+from ..model import rng
+from ..model.log import say
+from ..model.state import GameState, Player
+from ..model.units import set_unit_location
+from ..rules.automa_rules import remove_resources
+from .gains import advance_star_card, flip_cancels, game_option, recruit_bonus, take_gains
+from .moves import plan_move
 
 #: Coins and popularity the Automa starts with (its popularity never changes).
 START_TRACKS = {"coins": 5, "popularity": 10}

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Container, Mapping, Sequence
 
-from .board import TERRAIN
-from .data import (
+from ..data.board import TERRAIN
+from ..data.components import (
     BOTTOM_ACTIONS,
     BOTTOM_COST_RESOURCE,
     RECRUIT_ONE_TIME,
@@ -19,14 +19,14 @@ from .data import (
     bottom_slots,
     mat_section,
 )
+from ..model.seats import has_faction_ability
+from ..model.state import GameState, Player
 from .economy import (
     bottom_cost,
     draw_combat_cards,
     gain_popularity,
     gain_power,
 )
-from .seats import has_faction_ability
-from .state import GameState, Player
 
 # --- effects (no cost) -------------------------------------------------------
 

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .board import ADJACENT, ENCOUNTER_SPOTS, FACTORY, LAKES, POSITIONS, TERRAIN, TUNNELS
-from .data import popularity_tier
-from .hexes import Hex
-from .seats import seat_rules
-from .state import GameState, Player
+from ..data.board import ADJACENT, ENCOUNTER_SPOTS, FACTORY, LAKES, POSITIONS, TERRAIN, TUNNELS
+from ..data.components import popularity_tier
+from ..data.hexes import Hex
+from ..model.seats import seat_rules
+from ..model.state import GameState, Player
 
 #: At the end of the game the Factory counts as this many territories.
 FACTORY_TERRITORIES = 3

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import operator
 
-from .board import ADJACENT, FACTORY, LAKES, TERRAIN, TUNNELS
-from .cards import OBJECTIVES
-from .data import FACTIONS, PRODUCTION, RESOURCES
+from ..data.board import ADJACENT, FACTORY, LAKES, TERRAIN, TUNNELS
+from ..data.cards import OBJECTIVES
+from ..data.components import FACTIONS, PRODUCTION, RESOURCES
+from ..model.seats import has_faction_ability, seat_rules
+from ..model.state import GameState, Player
 from .economy import place_star
-from .seats import has_faction_ability, seat_rules
-from .state import GameState, Player
 
 COMPARE = {">=": operator.ge, "<=": operator.le, "==": operator.eq}
 

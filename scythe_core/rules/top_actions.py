@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..data.board import TERRAIN, reading_order_key
+from ..data.components import PRODUCTION, RESOURCES
+from ..model.seats import has_mech_ability, seat_rules
+from ..model.state import GameState, Player
+from ..model.units import set_unit_location, unit_kind, unit_location
 from .automa_rules import resources_for_conqueror
-from .board import TERRAIN, reading_order_key
-from .data import PRODUCTION, RESOURCES
 from .economy import (
     can_afford_track_cost,
     deploy_worker,
@@ -17,9 +20,6 @@ from .economy import (
     top_amount,
 )
 from .movement import legal_steps, stops_on_entry
-from .seats import has_mech_ability, seat_rules
-from .state import GameState, Player
-from .units import set_unit_location, unit_kind, unit_location
 
 # --- options -----------------------------------------------------------------
 
