@@ -1,4 +1,4 @@
-"""The Automa in combat: its choice, made after the human's (see automa_rules for the rest).
+"""The Automa in combat: its choice, made after the human's (see rules/automa_rules.py for the rest).
 
 The human always chooses first. Then a fresh Automa card is drawn sideways onto
 the combat discard: its combat table gives the power the Automa spends (by its

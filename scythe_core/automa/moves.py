@@ -5,7 +5,7 @@ Automa home base, then reading order), find the valid territories (in the
 neighbourhood of any Automa unit, or of its home base), pick the unit up, choose
 the destination (the rule of the procedure, then closest to the Factory, then
 reading order) and place it. :func:`plan_move` only decides; it returns a plan
-with the reasons as codes (worded by :mod:`scythe_core.wording`), and
+with the reasons as codes (worded by :mod:`scythe_core.io.wording`), and
 :mod:`scythe_core.automa` carries it out.
 
 Distances are counted in hexes on the board (:func:`board.hex_distance`), rivers

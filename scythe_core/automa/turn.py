@@ -1,20 +1,20 @@
 """The Automa: the solo opponent of the Automa rulebook, as a seat controller.
 
 An Automa seat has ``controller == "automa"``, a ``level`` (see
-:data:`automa_cards.LEVELS`), no player mat (``mat == ""``) and its own state in
+:data:`scythe_core.data.automa_cards.LEVELS`), no player mat (``mat == ""``) and its own state in
 ``Player.automa``::
 
     {"deck": [...], "discard": [...], "combat_discard": [...],  # card numbers, end = top
      "plan": 0 or 1, "cube": star-card index, "last_main": card or None,
      "turns": its turns so far, "plan_switch_turn": its turn number or None}
 
-Its turn is one decision, ``automa_turn`` with the single action ``automa:play``:
-draw a card onto the main discard (Autometta skip), try the move row of the
-active plan, take every gain, pay the human neighbours' recruit bonus, adjust
-the star card, end the turn. A combat it starts pauses the turn for the human's
-choices and resumes it afterwards. Every decision is explained in ``state.log``
+Its turn starts with one decision, ``automa_turn`` with the single action
+``automa:play``: draw a card onto the main discard (Autometta skip); then the steps
+of ``flow.sequences.AUTOMA_ROWS`` try the move row of the active plan, take every
+gain, pay the human neighbours' recruit bonus and adjust the star card. A combat it
+starts is put on the flow's stack above the rest of its card. Every decision is explained in ``state.log``
 as ``{"seat", "event": "automa", "code", "params"}``: an event code with its
-parameters (plain JSON), worded in English or Dutch by :mod:`scythe_core.wording`.
+parameters (plain JSON), worded in English or Dutch by :mod:`scythe_core.io.wording`.
 
 Game options (``state.options``) for the rulebook's difficulty adjustments:
 ``automa_skip_turns`` (skip as on Autometta), ``automa_coins`` and
@@ -23,9 +23,11 @@ Game options (``state.options``) for the rulebook's difficulty adjustments:
 or place a unit, a flipped combat card of 4 or 5 cancels the rest of the move row
 or that placement), ``automa_all_moves`` (every valid move, as Ultimaszyna).
 
-The move procedures are in :mod:`automa_moves`, the gains and the star card in
-:mod:`automa_gains`, combat and resources in :mod:`automa_combat`, the card data
-in :mod:`automa_cards`.
+The move procedures are in :mod:`scythe_core.automa.moves`, the gains and the star
+card in :mod:`scythe_core.automa.gains`, its combat choice in
+:mod:`scythe_core.automa.combat` (its effects on other seats in
+:mod:`scythe_core.rules.automa_rules`), the card data in
+:mod:`scythe_core.data.automa_cards`.
 """
 
 from __future__ import annotations

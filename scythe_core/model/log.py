@@ -1,7 +1,7 @@
 """Writing the game log: events as codes with plain-JSON parameters, never sentences.
 
 Most rule events are appended as ``{"seat", "event", ...}`` where they happen; the
-Automa's explanation lines go through :func:`say`. ``scythe_core.wording`` and the
+Automa's explanation lines go through :func:`say`. ``scythe_core.io.wording`` and the
 page word them in English and Dutch.
 """
 
@@ -20,7 +20,7 @@ def say(
 ) -> None:
     """One explanation line in the game log, as an event code with its parameters.
 
-    ``params`` (plain JSON) are what :func:`scythe_core.wording.describe_event` needs
+    ``params`` (plain JSON) are what :func:`scythe_core.io.wording.describe_event` needs
     to word the line in English or Dutch; the state holds no sentences. ``moves``
     lists the units the line puts somewhere else, each as
     ``[seat, unit id, from hex, to hex]`` (``None`` = off the board), so a page can

@@ -48,7 +48,7 @@ class Player:
     last_section: int | None = None
     factory_card: int | None = None
     objective_done: int = 0
-    #: Automa seats only: its deck, discards, star-card track and plan (see automa.py).
+    #: Automa seats only: its deck, discards, star-card track and plan (see automa/turn.py).
     automa: dict | None = None
 
     @property

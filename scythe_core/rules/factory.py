@@ -11,7 +11,7 @@ movement rule, followed by combats and an encounter as after any Move.
 
 Decisions: ``factory_pick``; ``factory_top`` ("take" or "skip"); ``factory_pay``
 ("pay:card:<value>" for a combat card, "pay:<resource>@<hex>" for a resource);
-``benefit`` (see :mod:`scythe_core.encounters`); ``factory_bottom``
+``benefit`` (see :mod:`scythe_core.rules.encounters`); ``factory_bottom``
 ("unit:<id>" or "skip"), then the usual ``move_unit`` steps.
 """
 
