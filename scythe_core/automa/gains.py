@@ -50,35 +50,41 @@ def _adjusted(state: GameState, player: Player, what: str, amount: int) -> int:
     return max(0, amount + bonus + int(game_option(state, f"automa_{what}", 0)))
 
 
-def take_gains(state: GameState, player: Player, plan: dict) -> None:
-    """The second row: every symbol for this faction, in the card's order.
+def card_gains(state: GameState, player: Player, plan: dict) -> list[tuple[str, int]]:
+    """The second row: every symbol for this faction, in the card's order, one by one.
 
     Coins and power are counted once per card (Ultimaszyna's +1 and the difficulty
-    adjustment apply per card), at the first coin or power symbol. A sixth star
-    (from reaching 16 power) ends the game at once: later symbols are not carried out.
+    adjustment apply per card), at the first coin or power symbol. Each gain is its own
+    step, so a sixth star (from reaching 16 power) ends the game before later symbols.
     """
     gains = [(what, n) for what, n, faction in plan["gains"] if faction in (None, player.faction)]
-    paid: set[str] = set()
+    result: list[tuple[str, int]] = []
     for what, n in gains:
         if what in ("coin", "power"):
-            if what not in paid:
-                paid.add(what)
+            if what not in {kind for kind, _ in result}:
                 total = sum(k for kind, k in gains if kind == what)
-                if what == "coin":
-                    gain_coins(state, player, _adjusted(state, player, "coins", total))
-                else:
-                    gain_automa_power(state, player, _adjusted(state, player, "power", total))
-                if state.game_over:
-                    return
+                option = "coins" if what == "coin" else "power"
+                result.append((what, _adjusted(state, player, option, total)))
             continue
-        for _ in range(n):
-            if what == "worker":
-                gain_worker(state, player)
-            elif what == "mech":
-                gain_mech(state, player)
-            elif what == "card":
-                draw_combat_cards(state, player, 1)
-                say(state, player.seat, "combat_card_taken")
+        result += [(what, 1)] * n
+    return result
+
+
+def take_gain(state: GameState, player: Player, what: str, amount: int) -> None:
+    """One gain of the Automa's card (see :func:`card_gains`)."""
+    if what == "coin":
+        gain_coins(state, player, amount)
+    elif what == "power":
+        gain_automa_power(state, player, amount)
+    elif what == "worker":
+        gain_worker(state, player)
+    elif what == "mech":
+        gain_mech(state, player)
+    elif what == "card":
+        draw_combat_cards(state, player, 1)
+        say(state, player.seat, "combat_card_taken")
+    else:
+        raise AssertionError(what)
 
 
 def gain_coins(state: GameState, player: Player, coins: int) -> None:
@@ -159,24 +165,23 @@ def recruit_bonus(state: GameState, player: Player, bottom: str | None) -> None:
         say(state, player.seat, "recruit_bonus", params)
 
 
-def advance_star_card(state: GameState, player: Player) -> None:
-    """Move the cube one space; a star space places a star, the first switches plans."""
+def advance_star_card(state: GameState, player: Player) -> bool:
+    """Move the cube one space; a star space places a star. True at the first star
+    space: the plans switch next (unless that star ended the game)."""
     automa = player.automa
     track = STAR_CARDS[player.level]
     if automa["cube"] >= len(track) - 1:
-        return
+        return False
     was_restricted = track[automa["cube"]] == "X"
     automa["cube"] += 1
     say(state, player.seat, "star_cube_advances", {"space": automa["cube"]})
     if was_restricted and track[automa["cube"]] != "X" and player.level != "ultimaszyna":
         say(state, player.seat, "water_unrestricted")
     if track[automa["cube"]] != "*":
-        return
-    first = automa["cube"] == star_spaces(player.level)[0]
+        return False
     say(state, player.seat, "star_space")
     place_star(state, player, STAR_CARD)
-    if first and not state.game_over:
-        switch_plan(state, player)
+    return automa["cube"] == star_spaces(player.level)[0]
 
 
 def switch_plan(state: GameState, player: Player) -> None:

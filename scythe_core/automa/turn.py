@@ -39,7 +39,15 @@ from ..model.log import say
 from ..model.state import GameState, Player
 from ..model.units import set_unit_location
 from ..rules.automa_rules import remove_resources
-from .gains import advance_star_card, flip_cancels, game_option, recruit_bonus, take_gains
+from .gains import (
+    advance_star_card,
+    card_gains,
+    flip_cancels,
+    game_option,
+    recruit_bonus,
+    switch_plan,
+    take_gain,
+)
 from .moves import plan_move
 
 #: Coins and popularity the Automa starts with (its popularity never changes).
@@ -139,8 +147,6 @@ def move_row_symbol(state: GameState) -> str | None:
         turn["next"] += 1
         if try_symbol(state, player, symbol) == "combat":
             return state.turn["combats_left"][0]
-        if state.game_over:
-            return None
     return None
 
 
@@ -152,8 +158,12 @@ def end_move_row(state: GameState) -> None:
     character_arrives(state, player)
 
 
-def take_card_gains(state: GameState) -> None:
-    take_gains(state, state.active, _card_plan(state))
+def gains_of_card(state: GameState) -> list[tuple[str, int]]:
+    return card_gains(state, state.active, _card_plan(state))
+
+
+def take_card_gain(state: GameState, what: str, amount: int) -> None:
+    take_gain(state, state.active, what, amount)
 
 
 def pay_card_recruit_bonus(state: GameState) -> None:
@@ -164,8 +174,13 @@ def card_has_star(state: GameState) -> bool:
     return bool(CARDS[state.turn["automa"]["card"]]["star"])
 
 
-def advance_star_card_of(state: GameState) -> None:
-    advance_star_card(state, state.active)
+def advance_star_card_of(state: GameState) -> bool:
+    """The star card's cube moves on; True when the plans switch next."""
+    return advance_star_card(state, state.active)
+
+
+def switch_plans(state: GameState) -> None:
+    switch_plan(state, state.active)
 
 
 def explain_no_star(state: GameState) -> None:

@@ -12,13 +12,15 @@ from ..automa.turn import (
     draw_turn_card,
     end_move_row,
     explain_no_star,
+    gains_of_card,
     move_row_symbol,
     pay_card_recruit_bonus,
-    take_card_gains,
+    switch_plans,
+    take_card_gain,
 )
 from ..model.state import GameState
 from .sequences import AFTER_AUTOMA_COMBAT, AUTOMA_ROWS, COMBAT
-from .steps import Step, sequence
+from .steps import Step, auto, sequence
 
 
 def legal_automa_turn(state: GameState) -> list[str]:
@@ -50,7 +52,12 @@ def automa_end_move_row(state: GameState, step: Step) -> list[Step]:
 
 
 def automa_gains(state: GameState, step: Step) -> list[Step]:
-    take_card_gains(state)
+    """Each symbol of the gains row is a step of its own (a sixth star stops the rest)."""
+    return [auto("automa_gain", what=what, amount=n) for what, n in gains_of_card(state)]
+
+
+def automa_gain(state: GameState, step: Step) -> list[Step]:
+    take_card_gain(state, step["what"], step["amount"])
     return []
 
 
@@ -60,10 +67,15 @@ def automa_recruit_bonus(state: GameState, step: Step) -> list[Step]:
 
 
 def automa_star_card(state: GameState, step: Step) -> list[Step]:
-    if card_has_star(state):
-        advance_star_card_of(state)
-    else:
+    if not card_has_star(state):
         explain_no_star(state)
+        return []
+    return [auto("automa_plan_switch")] if advance_star_card_of(state) else []
+
+
+def automa_plan_switch(state: GameState, step: Step) -> list[Step]:
+    """The first star from the star card: all cards reshuffled, Plan II from now on."""
+    switch_plans(state)
     return []
 
 
@@ -72,6 +84,8 @@ AUTO_STEPS = {
     "automa_after_combat": automa_after_combat,
     "automa_end_move_row": automa_end_move_row,
     "automa_gains": automa_gains,
+    "automa_gain": automa_gain,
+    "automa_plan_switch": automa_plan_switch,
     "automa_recruit_bonus": automa_recruit_bonus,
     "automa_star_card": automa_star_card,
 }

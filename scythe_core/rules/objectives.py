@@ -206,7 +206,7 @@ def revealable(state: GameState, player: Player) -> list[int]:
 
 def reveal_options(state: GameState) -> list[str]:
     """Options "objective:<n>" for met objectives, at any decision of the active player's turn."""
-    if state.game_over or state.pending.get("seat") != state.active_seat:
+    if state.pending.get("seat") != state.active_seat:
         return []
     return [f"objective:{n}" for n in revealable(state, state.active)]
 
