@@ -15,8 +15,8 @@ from game_driver import UI_READY, act, click, click_hex, shot, state
 from site_browser import open_page
 
 from scythe_core import apply, legal_actions, new_game
-from scythe_core.data.cards import objective_text
 from scythe_core.engine import apply_in_place
+from scythe_core.io.card_texts import objective_text
 from scythe_core.io.links import encode_link
 from scythe_core.model import rng
 from scythe_core.rules.combat import parse_commit

@@ -10,6 +10,7 @@ from rules_helpers import make_active, make_game, section_of_top
 from scythe_core import legal_actions, new_game, player_view
 from scythe_core.data import cards
 from scythe_core.engine import apply_in_place
+from scythe_core.io import card_texts
 from scythe_core.io.ui_helpers import reveals_hidden_information
 
 TOKEN = "r4c1"  # a village with an encounter token; r4c0 borders it by land
@@ -340,7 +341,7 @@ def test_every_encounter_card_has_three_options_and_texts_in_english_and_dutch(c
     assert options[0]["cost"] == {}
     assert set(options[1]["cost"]) == {"coins"}
     assert set(options[2]["cost"]) == {"popularity"}
-    english, dutch = cards.encounter_text(card, "en"), cards.encounter_text(card, "nl")
+    english, dutch = card_texts.encounter_text(card, "en"), card_texts.encounter_text(card, "nl")
     assert len(english) == len(dutch) == 3
     assert english != dutch and all(english) and all(dutch)
 

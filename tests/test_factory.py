@@ -9,6 +9,7 @@ from scythe_core import legal_actions
 from scythe_core.data import cards
 from scythe_core.data.board import FACTORY
 from scythe_core.engine import apply_in_place
+from scythe_core.io import card_texts
 
 
 def game(faction="nordic", other="saxony", seed=9):
@@ -397,7 +398,7 @@ def test_the_move_may_be_skipped():
 def test_every_factory_card_has_data_and_texts_in_english_and_dutch(card):
     data = cards.factory_card(card)
     assert data["cost"] and data["choose"]
-    english, dutch = cards.factory_text(card, "en"), cards.factory_text(card, "nl")
+    english, dutch = card_texts.factory_text(card, "en"), card_texts.factory_text(card, "nl")
     assert english and dutch and english != dutch
 
 

@@ -9,6 +9,7 @@ from scythe_core import IllegalActionError, legal_actions
 from scythe_core.data import cards
 from scythe_core.data.board import FACTORY
 from scythe_core.engine import apply_in_place
+from scythe_core.io import card_texts
 from scythe_core.rules.objectives import is_met
 
 
@@ -470,7 +471,7 @@ def test_a_met_objective_may_be_kept_secret_past_the_end_of_the_turn():
 
 @pytest.mark.parametrize("card", range(1, 28))
 def test_every_objective_has_a_text_in_english_and_dutch(card):
-    english, dutch = cards.objective_text(card, "en"), cards.objective_text(card, "nl")
+    english, dutch = card_texts.objective_text(card, "en"), card_texts.objective_text(card, "nl")
     assert english and dutch and english != dutch
 
 

@@ -12,7 +12,7 @@ from html import escape
 from actions_ui import commit_action, groups, is_passive, label, parse_commit
 from strings import seat_name, text
 
-from scythe_core.data.cards import FACTORY_MOVE_TEXT, benefit_text, encounter_text, factory_text
+from scythe_core.io.card_texts import FACTORY_MOVE_TEXT, benefit_text, encounter_text, factory_text
 from scythe_core.io.ui_helpers import mat_sections, recruit_bonus_seats
 
 

@@ -10,7 +10,6 @@ from html import escape
 from render_pieces import faction_letter
 from strings import RULE_NUMBERS, seat_name, text
 
-from scythe_core.data.cards import factory_text, objective_text
 from scythe_core.data.components import (
     POPULARITY_MAX,
     POPULARITY_TIERS,
@@ -18,6 +17,7 @@ from scythe_core.data.components import (
     STAR_GOALS,
     STARS_TO_END,
 )
+from scythe_core.io.card_texts import factory_text, objective_text
 from scythe_core.io.ui_helpers import faction_abilities, mat_sections, star_track
 
 

@@ -13,8 +13,8 @@ from render_pieces import faction_letter
 from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.data.automa_cards import LEVELS
-from scythe_core.data.cards import objective_text
 from scythe_core.data.components import MATS, SEATING_ORDER
+from scythe_core.io.card_texts import objective_text
 from scythe_core.io.describe import describe
 from scythe_core.io.wording import describe_event
 
