@@ -130,3 +130,28 @@ def test_modules_and_functions_stay_small():
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
         ]
     assert statistics.median(sizes) < 12
+
+
+def test_step_types_name_every_step_and_decision():
+    """The closed sets of step names and decision kinds match the scheduler's registries."""
+    from typing import get_args
+
+    from scythe_core.flow.scheduler import AUTO_STEPS, DECISIONS
+    from scythe_core.flow.sequences import (
+        AFTER_AUTOMA_COMBAT,
+        AFTER_MOVE,
+        AFTER_UNIT,
+        AUTOMA_ROWS,
+        BOTTOM_ACTION,
+        COMBAT,
+        ENCOUNTER_OPTION,
+        SECTION,
+        TURN,
+    )
+    from scythe_core.flow.steps import AutoStepName, DecisionKind
+
+    assert set(get_args(AutoStepName)) == set(AUTO_STEPS)
+    assert set(get_args(DecisionKind)) == set(DECISIONS)
+    sequences = (TURN, SECTION, AFTER_MOVE, AFTER_UNIT, COMBAT, BOTTOM_ACTION)
+    for names in (*sequences, ENCOUNTER_OPTION, AUTOMA_ROWS, AFTER_AUTOMA_COMBAT):
+        assert set(names) <= set(AUTO_STEPS), names

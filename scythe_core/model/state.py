@@ -7,9 +7,30 @@ copies it (``GameState.copy``) and edits the copy.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
+from typing import TypedDict
 
 from ..data.board import TERRAIN, home_base_id, reading_order_key
 from ..data.components import RESOURCES
+
+
+class TurnFacts(TypedDict, total=False):
+    """Facts about the turn in progress (``GameState.turn``), all optional."""
+
+    section: int  # the section chosen (4: the Factory card)
+    top: str  # its top action ("factory" for the card)
+    bottom: str  # its bottom action ("factory_move" for the card)
+    log_start: int  # the log's length when the section was chosen
+    coercion_used: bool  # Crimea's Coercion was used this turn
+    moved: list[str]  # units that have moved in this Move
+    moves_left: int
+    origins: dict[str, str]  # unit -> where it started this turn's Move (to undo at game end)
+    combats_left: list[str]  # hexes with a combat still to fight
+    combat: dict  # the combat being fought: hex, attacker, defender, choices, abilities_done
+    encounter: dict  # the encounter being resolved: card, hex, options chosen
+    factory_pay: dict  # the Factory card's cost still to pay: queue, resource types paid
+    enlisted_from: str  # the bottom action a recruit was just enlisted from
+    peek: dict  # the combat cards a seat looked at (promo encounter 31)
+    automa: dict  # the Automa's turn: card, next move symbol, moved, cancelled
 
 
 class IllegalActionError(ValueError):
@@ -107,12 +128,13 @@ class GameState:
     turn_index: int = 0
     round: int = 1
     turns_taken: int = 0
-    #: The decision the engine is waiting for: {"seat": int, "kind": str, ...}.
+    #: The decision the engine is waiting for: {"seat": int, "kind": str, ...} (the keys
+    #: of each kind are typed in ``flow/steps.py``).
     pending: dict = field(default_factory=dict)
     #: The steps still to come after it, a stack (its end is the top); see flow/.
     flow: list[dict] = field(default_factory=list)
     #: Facts about the turn in progress (section chosen, units moved, ...).
-    turn: dict = field(default_factory=dict)
+    turn: TurnFacts = field(default_factory=dict)
     history: list[str] = field(default_factory=list)
     log: list[dict] = field(default_factory=list)
     game_over: bool = False
