@@ -22,6 +22,7 @@ from itertools import combinations
 from ..data.board import TERRAIN
 from ..data.cards import ENCOUNTERS
 from ..data.components import PRODUCTION, RESOURCES
+from ..model.actions import format_produce, parse_hex_list, parse_placement, split_action
 from ..model.seats import has_faction_ability
 from ..model.state import GameState, Player
 from .bottom_actions import (
@@ -149,7 +150,7 @@ def part_actions(
     if kind == "produce":
         spots = produce_territories(state, player)
         return [
-            "produce:" + "+".join(combo)
+            format_produce(combo)
             for k in range(1, min(amount, len(spots)) + 1)
             for combo in combinations(spots, k)
         ]
@@ -181,11 +182,9 @@ def legal_benefit_parts(state: GameState, benefit: dict) -> list[str]:
 
 def _part_of(action: str) -> tuple[str, str]:
     """An action's verb ("res", "build", ..., or the part kind for tracks and workers) and argument."""
-    verb, _, arg = action.partition(":")
+    verb, arg = split_action(action)
     if verb == "gain":
         return arg, ""
-    if verb.startswith("worker@"):
-        return "worker", verb.split("@")[1]
     return verb, arg
 
 
@@ -203,7 +202,7 @@ def take_benefit_part(state: GameState, benefit: dict, action: str) -> list[str]
     player = state.active
     verb, arg = _part_of(action)
     if verb == "res":
-        res, hid = arg.split("@")
+        res, hid = parse_placement(arg)
         kinds = (res, "any")
     else:
         kinds = (verb,)
@@ -224,7 +223,7 @@ def take_benefit_part(state: GameState, benefit: dict, action: str) -> list[str]
         part[1] = 0
         _do_action(state, player, verb, arg)
         if verb == "produce":
-            return arg.split("+")
+            return parse_hex_list(arg)
     return None
 
 
