@@ -16,13 +16,14 @@ from ..automa.turn import (
     pay_card_recruit_bonus,
     take_card_gains,
 )
+from ..model.actions import AUTOMA_PLAY
 from ..model.state import GameState
 from .sequences import AFTER_AUTOMA_COMBAT, AUTOMA_ROWS, COMBAT
 from .steps import Step, sequence
 
 
 def legal_automa_turn(state: GameState) -> list[str]:
-    return ["automa:play"]
+    return [AUTOMA_PLAY]
 
 
 def apply_automa_turn(state: GameState, action: str) -> list[Step]:
