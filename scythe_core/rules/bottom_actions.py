@@ -19,7 +19,7 @@ from ..data.components import (
     bottom_slots,
     mat_section,
 )
-from ..model.actions import parse_choice_pair, parse_pay, parse_placement, split_action
+from ..model.actions import join_action, parse_choice_pair, parse_pay, parse_placement, split_action
 from ..model.seats import has_faction_ability
 from ..model.state import GameState, Player
 from .economy import (
@@ -195,7 +195,7 @@ def bottom_options(state: GameState, bottom: str) -> list[str]:
         # "gain the benefits, or part of them" as allowing it whenever nothing can
         # be placed.
         return [bottom]
-    return sorted(f"{bottom}:{c}" for c in choices)
+    return sorted(join_action(bottom, c) for c in choices)
 
 
 def do_bottom_effect(state: GameState, player: Player, action: str) -> str:

@@ -22,7 +22,13 @@ from itertools import combinations
 from ..data.board import TERRAIN
 from ..data.cards import ENCOUNTERS
 from ..data.components import PRODUCTION, RESOURCES
-from ..model.actions import format_produce, parse_hex_list, parse_placement, split_action
+from ..model.actions import (
+    format_produce,
+    join_action,
+    parse_hex_list,
+    parse_placement,
+    split_action,
+)
 from ..model.seats import has_faction_ability
 from ..model.state import GameState, Player
 from .bottom_actions import (
@@ -140,13 +146,15 @@ def part_actions(
     if kind == "worker":
         return [f"worker@{h}" for h in hexes] if None in player.workers else []
     if kind == "build":
-        return ["build:" + c for c in build_choices(state, player, [at] if at else None)]
+        return [join_action("build", c) for c in build_choices(state, player, [at] if at else None)]
     if kind == "deploy":
-        return ["deploy:" + c for c in deploy_choices(state, player, [at] if at else None)]
+        return [
+            join_action("deploy", c) for c in deploy_choices(state, player, [at] if at else None)
+        ]
     if kind == "enlist":
-        return ["enlist:" + c for c in enlist_choices(player)]
+        return [join_action("enlist", c) for c in enlist_choices(player)]
     if kind == "upgrade":
-        return ["upgrade:" + c for c in upgrade_choices(player)]
+        return [join_action("upgrade", c) for c in upgrade_choices(player)]
     if kind == "produce":
         spots = produce_territories(state, player)
         return [
