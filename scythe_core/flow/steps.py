@@ -8,10 +8,12 @@ that come next, in the order they run.
 
 from __future__ import annotations
 
+from ..model.actions import DecisionKind
+
 Step = dict
 
 
-def decision(seat: int, kind: str, **fields) -> Step:
+def decision(seat: int, kind: DecisionKind, **fields) -> Step:
     return {"seat": seat, "kind": kind, **fields}
 
 
