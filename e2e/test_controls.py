@@ -20,6 +20,8 @@ from game_driver import (
 )
 from site_browser import open_page
 
+from scythe_core.model.actions import parse_section
+
 pytestmark = pytest.mark.browser
 
 
@@ -90,7 +92,7 @@ def test_a_turn_with_the_keyboard_only(controls_page):
     info = state(page)
     assert info["game"] == "on" and info["pending"] == "section", info
     # Shortcut keys pick a section: the one whose top action is Move.
-    press(page, str(int(move_section(page).split(":")[1]) + 1))
+    press(page, str(parse_section(move_section(page)) + 1))
     assert state(page)["pending"] == "top"
     # Focus lands on the first choice; Tab to "move" and press Enter.
     tab_to(page, "#decision [data-action='move']")
@@ -388,7 +390,7 @@ def test_a_short_mouse_drag_on_a_highlighted_hex_is_no_click(controls_page):
     page = controls_page.page
     if state(page)["game"] != "on":
         click(page, "#start")
-    press(page, str(int(move_section(page).split(":")[1]) + 1))
+    press(page, str(parse_section(move_section(page)) + 1))
     click(page, "#decision [data-action='move']")
     info = state(page)
     assert info["pending"] == "move" and info["targets"], info

@@ -19,7 +19,7 @@ from scythe_core.engine import apply_in_place
 from scythe_core.io.card_texts import objective_text
 from scythe_core.io.links import encode_link
 from scythe_core.model import rng
-from scythe_core.rules.combat import parse_commit
+from scythe_core.model.actions import argument_of, parse_commit, verb_of
 
 pytestmark = pytest.mark.browser
 SEATS = [{"controller": "human"}, {"controller": "human"}]
@@ -56,7 +56,7 @@ def play(page, action: str) -> None:
     """Play one known action the way a person would: on the board if it names a hex."""
     info = state(page)
     assert action in info["actions"], (action, info)
-    hid = action.split(":", 1)[1] if action.startswith("to:") else None
+    hid = argument_of(action) if verb_of(action) == "to" else None
     if hid and hid in info["targets"]:
         click_hex(page, hid)
         if page.locator("#decision .hex-choice").count():
@@ -140,12 +140,12 @@ def test_hot_seat_combat_hides_the_first_dial_and_objectives(browser, site_url):
         # Each side's row: the dial and every card it committed, and their sum.
         defender = next(s for s in ("0", "1") if s != attacker)
         for seat, chosen in ((attacker, commit), (defender, answer)):
-            dial, cards = parse_commit(chosen)
+            committed = parse_commit(chosen)
             row = f".reveal tr[data-seat='{seat}']"
-            assert page.inner_text(f"{row} .reveal-dial").strip() == str(dial)
+            assert page.inner_text(f"{row} .reveal-dial").strip() == str(committed.dial)
             shown = page.locator(f"{row} .reveal-card").all_inner_texts()
-            assert [int(c) for c in shown] == cards, (seat, chosen, shown)
-            assert page.inner_text(f"{row} .reveal-total").strip() == str(dial + sum(cards))
+            assert [int(c) for c in shown] == list(committed.cards), (seat, chosen, shown)
+            assert page.inner_text(f"{row} .reveal-total").strip() == str(committed.total)
         # The loser's card draw, exactly when the engine gave one.
         resolved = apply(apply(at_commit, commit), answer)
         drew = [e["seat"] for e in resolved.log if e["event"] == "combat_card"]

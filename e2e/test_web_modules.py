@@ -26,6 +26,7 @@ from strings_nl import NL
 from scythe_core import IllegalActionError
 from scythe_core.data.board import board_summary
 from scythe_core.model import rng
+from scythe_core.model.actions import is_commit
 
 LAYOUT = BoardLayout(board_summary()["hexes"])
 MODULES = (
@@ -72,7 +73,7 @@ def render_all(session: Session, lang: str) -> None:
     found = actions_ui.targets(legal, view, seat)
     html = render_decision.decision_html(view, seat, legal, lang)
     for action in legal:
-        if not action.startswith("commit:"):
+        if not is_commit(action):
             assert f'data-action="{escape(action)}"' in html, action
     panels = render_players.players_html(view, seat, session.scores(), lang)
     assert not re.search(r"{\w+}", panels), "a placeholder left unfilled"

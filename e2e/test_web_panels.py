@@ -21,6 +21,7 @@ from session import Session
 
 from scythe_core.data.board import board_summary
 from scythe_core.model import rng
+from scythe_core.model.actions import unit_kind
 
 LAYOUT = BoardLayout(board_summary()["hexes"])
 
@@ -49,7 +50,7 @@ def test_a_watched_automa_turn_shows_units_where_they_stood_then_slides_them_in(
     view = session.view()
     seat, uid, origin, dest = lines[moved[0]]["moves"][0]
     faction = view["players"][seat]["faction"]
-    kind = uid.split(":")[0]
+    kind = unit_kind(uid)
     needle = f'data-piece="{kind}" data-faction="{faction}"'
 
     def stack(svg: str, hid: str) -> str:

@@ -148,7 +148,8 @@ def test_step_types_name_every_step_and_decision():
         SECTION,
         TURN,
     )
-    from scythe_core.flow.steps import AutoStepName, DecisionKind
+    from scythe_core.flow.steps import AutoStepName
+    from scythe_core.model.actions import DecisionKind
 
     assert set(get_args(AutoStepName)) == set(AUTO_STEPS)
     assert set(get_args(DecisionKind)) == set(DECISIONS)

@@ -8,8 +8,10 @@ points and how to word it.
 ['r1c4', 'r1c5']
 >>> hexes_of("build:mill@r3c3"), hexes_of("pay:card:2")
 (['r3c3'], [])
->>> parse_commit("commit:3:2+4")
-(3, [2, 4])
+>>> groups(["amount:1", "amount:2", "skip"])
+[('amount', ['amount:2', 'amount:1']), ('~passive', ['skip'])]
+
+Actions are taken apart only with ``scythe_core.model.actions`` (the grammar).
 """
 
 from __future__ import annotations
@@ -19,10 +21,20 @@ import re
 from strings import text
 
 from scythe_core.io.describe import describe
+from scythe_core.model.actions import (
+    ARTILLERY_HOLD,
+    is_unit,
+    parse_commit,
+    parse_number,
+    parse_pay,
+    parse_unit,
+    split_action,
+    verb_of,
+)
 
 HEX = re.compile(r"\b(r\d+c\d+|HB-[a-z]+)\b")
 #: Actions that end or decline a step: shown last, in a quieter style.
-PASSIVE = ("skip", "done", "stop", "end_turn", "artillery:hold")
+PASSIVE = ("skip", "done", "stop", "end_turn", ARTILLERY_HOLD)
 #: Choices of how many to produce: the full amount first (the usual answer).
 COUNTS_DOWN = ("amount", "workers")
 
@@ -33,7 +45,7 @@ def hexes_of(action: str, view: dict | None = None, seat: int | None = None) -> 
     if found or view is None or seat is None:
         return found
     player = view["players"][seat]
-    verb, _, arg = action.partition(":")
+    verb, arg = split_action(action)
     if verb == "unit":
         where = unit_location(player, arg)
         return [where] if where else []
@@ -44,11 +56,10 @@ def hexes_of(action: str, view: dict | None = None, seat: int | None = None) -> 
 
 def unit_location(player: dict, uid: str) -> str | None:
     """Where a unit ("character", "mech:1", "worker:3") of a view's player stands."""
-    kind, _, index = uid.partition(":")
-    if kind == "character":
+    kind, i = parse_unit(uid)
+    if i is None:
         return player["character"]
     listing = player["mechs"] if kind == "mech" else player["workers"]
-    i = int(index)
     return listing[i] if i < len(listing) else None
 
 
@@ -70,7 +81,7 @@ def groups(actions: list[str]) -> list[tuple[str, list[str]]]:
     much to produce is offered from the full amount down."""
     by_verb: dict[str, list[str]] = {}
     for action in actions:
-        verb = action.split(":")[0].split("@")[0].split("/")[0]
+        verb = verb_of(action)
         if is_passive(action):
             verb = "~passive"
         elif verb == "objective":
@@ -78,41 +89,31 @@ def groups(actions: list[str]) -> list[tuple[str, list[str]]]:
         by_verb.setdefault(verb, []).append(action)
     for verb in COUNTS_DOWN:
         if verb in by_verb:
-            by_verb[verb].sort(key=lambda a: -int(a.split(":")[1]))
+            by_verb[verb].sort(key=lambda a: -parse_number(a))
     return sorted(by_verb.items(), key=lambda item: (item[0].startswith("~"), item[0]))
 
 
-def parse_commit(action: str) -> tuple[int, list[int]]:
-    """``commit:<dial>:<card>+<card>`` -> (dial, cards)."""
-    _, dial, cards = action.split(":")
-    return int(dial), [] if cards == "-" else [int(c) for c in cards.split("+")]
-
-
-def commit_action(dial: int, cards: list[int]) -> str:
-    return f"commit:{dial}:{'+'.join(map(str, sorted(cards))) or '-'}"
-
-
 def _unit_name(uid: str, lang: str) -> str:
-    kind, _, index = uid.partition(":")
+    kind, index = parse_unit(uid)
     name = text(f"unit.{kind}", lang)
-    return f"{name} {int(index) + 1}" if index else name
+    return f"{name} {index + 1}" if index is not None else name
 
 
 def label(action: str, view: dict, seat: int | None, lang: str) -> str:
     """A button's text: our own wording where it helps, else the engine's sentence."""
-    verb, _, arg = action.partition(":")
+    verb, arg = split_action(action)
     if verb == "section":
-        return section_label(int(arg), view, seat, lang)
+        return section_label(parse_number(action), view, seat, lang)
     if verb == "commit":
-        dial, cards = parse_commit(action)
+        commit = parse_commit(action)
         return text(
             "commit.label",
             lang,
-            dial=dial,
-            cards=", ".join(map(str, cards)) or "–",
-            total=dial + sum(cards),
+            dial=commit.dial,
+            cards=", ".join(map(str, commit.cards)) or "–",
+            total=commit.total,
         )
-    if verb in ("unit", "load") and arg.split(":")[0] in ("character", "mech", "worker"):
+    if verb in ("unit", "load") and is_unit(arg):
         where = unit_location(view["players"][seat], arg) if seat is not None else None
         name = _unit_name(arg, lang)
         key = "unit.pick" if verb == "unit" else "unit.load"
@@ -124,8 +125,8 @@ def label(action: str, view: dict, seat: int | None, lang: str) -> str:
         return text("coins.take", lang, n=arg)
     if verb == "objective":
         return text("objective.reveal", lang, n=arg)
-    if verb == "pay" and arg.startswith("card:"):
-        return text("pay.card", lang, n=arg.split(":")[1])
+    if verb == "pay" and parse_pay(action).card is not None:
+        return text("pay.card", lang, n=parse_pay(action).card)
     if verb in ("skip", "done", "stop", "end_turn", "take", "all", "option", "workers"):
         return text(f"act.{verb}", lang, n=arg)
     if verb == "factory":

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from html import escape
 
-from actions_ui import commit_action, groups, is_passive, label, parse_commit
+from actions_ui import groups, is_passive, label
 from strings import seat_name, text
 
 from scythe_core.io.card_texts import FACTORY_MOVE_TEXT, benefit_text, encounter_text, factory_text
 from scythe_core.io.ui_helpers import mat_sections, recruit_bonus_seats
+from scythe_core.model.actions import format_commit, is_commit, parse_commit
 
 
 def button(action: str, caption: str, lang: str, extra: str = "") -> str:
@@ -128,16 +129,16 @@ def prompt(view: dict, lang: str) -> str:
 
 def combat_html(view: dict, seat: int, legal: list[str], pick: dict, lang: str) -> str:
     """The secret choice of a combat: power on the dial, then cards, then commit."""
-    options = [parse_commit(a) for a in legal if a.startswith("commit:")]
+    options = [parse_commit(a) for a in legal if is_commit(a)]
     if not options:
         return ""
     dial = pick.get("dial", 0)
     cards = sorted(pick.get("cards", []))
-    dials = sorted({d for d, _ in options})
+    dials = sorted({o.dial for o in options})
     if dial not in dials:
         dial = 0
     hand = view["players"][seat]["combat_cards"]
-    sets = [sorted(c) for d, c in options if d == dial]
+    sets = [sorted(o.cards) for o in options if o.dial == dial]
     if cards not in sets:
         cards = []
     parts = [
@@ -170,7 +171,7 @@ def combat_html(view: dict, seat: int, legal: list[str], pick: dict, lang: str) 
                 f'aria-pressed="{str(used).lower()}"{disabled}>{value}</button>'
             )
         parts.append("</div>")
-    action = commit_action(dial, cards)
+    action = format_commit(dial, cards)
     caption = text("combat.commit", lang, total=dial + sum(cards))
     parts.append(f'<div class="choices">{button(action, caption, lang, " primary")}</div>')
     return "".join(parts)
@@ -207,7 +208,7 @@ def decision_html(
         out.append("</div>")
     if kind == "combat_commit":
         out.append(combat_html(view, seat, legal, combat_pick or {}, lang))
-        legal = [a for a in legal if not a.startswith("commit:")]
+        legal = [a for a in legal if not is_commit(a)]
     for verb, actions in groups(legal):
         cls = verb.strip("~")
         buttons = "".join(button(a, label(a, view, seat, lang), lang) for a in actions)

@@ -17,6 +17,7 @@ from scythe_core.data.components import MATS, SEATING_ORDER
 from scythe_core.io.card_texts import objective_text
 from scythe_core.io.describe import describe
 from scythe_core.io.wording import describe_event
+from scythe_core.model.actions import join_action
 
 CONTROLLERS = ("human", "automa", "bot")
 SCORE_ROWS = ("coins", "stars", "territories", "resources", "structure_bonus", "total")
@@ -167,7 +168,7 @@ def event_text(event: dict, view: dict, lang: str) -> str:
             category=text(f"star.{event['category']}", lang, **RULE_NUMBERS),
         )
     if kind.startswith("benefit_"):
-        return f"{name}: {describe(kind[8:] + ':' + str(event['choice']), lang)}"
+        return f"{name}: {describe(join_action(kind[8:], str(event['choice'])), lang)}"
     if kind == "factory_card" and event.get("card") is None:
         return text("event.factory_card_automa", lang, name=name)
     values = {k: v for k, v in event.items() if k not in ("event", "seat")}

@@ -19,6 +19,7 @@ newest line slide in from where they stood. Pure Python (no ``js``).
 from __future__ import annotations
 
 from scythe_core.io.ui_helpers import rewind_view
+from scythe_core.model.actions import unit_kind
 
 
 def watched_board(view: dict, lines: list, shown: int) -> tuple[dict, dict]:
@@ -32,7 +33,7 @@ def watched_board(view: dict, lines: list, shown: int) -> tuple[dict, dict]:
         players = board["players"]
         for seat, uid, origin, dest in lines[shown - 1].get("moves", ()):
             if origin and dest and origin != dest:
-                kind = uid.split(":")[0]
+                kind = unit_kind(uid)
                 arrivals[(dest, players[seat]["faction"], kind)] = origin
     return board, arrivals
 

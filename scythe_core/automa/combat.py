@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..data.automa_cards import CARDS, combat_column
 from ..model import rng
+from ..model.actions import format_commit
 from ..model.log import say
 from ..model.state import GameState
 from .turn import draw_card
@@ -41,4 +42,4 @@ def combat_commit(state: GameState, seat: int, hid: str) -> str:
         "cards": count,
     }
     say(state, seat, "combat_choice", params)
-    return f"commit:{dial}:{'+'.join(map(str, sorted(chosen))) or '-'}"
+    return format_commit(dial, chosen)

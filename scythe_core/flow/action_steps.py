@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+from ..model.actions import (
+    format_number,
+    parse_number,
+    parse_placement,
+    parse_produce,
+    split_action,
+    split_partial,
+    verb_of,
+)
 from ..model.state import GameState
 from ..rules.bottom_actions import (
     bottom_coins,
@@ -38,27 +47,28 @@ def legal_top(state: GameState) -> list[str]:
 def apply_top(state: GameState, action: str) -> list[Step]:
     player = state.active
     seat = player.seat
-    if action == "skip":
+    verb = verb_of(action)
+    if verb == "skip":
         return []
-    if action.startswith("coins"):
+    if verb == "coins":
         take_coins(player, action)
         return []
-    if action == "move":
+    if verb == "move":
         state.turn["moved"] = []
         state.turn["moves_left"] = top_amount(player, "move_units")
         return [decision(seat, "move"), *sequence(AFTER_MOVE)]
-    if action.startswith("bolster:"):
+    if verb == "bolster":
         bolster(state, player, action)
         return []
-    if action.startswith("trade:"):
+    if verb == "trade":
         pay_for_trade(player)
-        if action.startswith("trade:popularity"):
+        if split_partial(action)[0] == "trade:popularity":
             gain_trade_popularity(player, action)
             return []
         return [decision(seat, "trade_place", left=2)]
-    if action.startswith("produce:"):
+    if verb == "produce":
         pay_track_cost(player, produce_cost(player))
-        hexes = action.split(":")[1].split("+")
+        hexes = parse_produce(action)
         return [
             auto("produce", queue=production_queue(player, hexes, player.structures.get("mill")))
         ]
@@ -73,7 +83,7 @@ def apply_trade_place(state: GameState, action: str) -> list[Step]:
     pending = state.pending
     if action == "done":
         return []
-    res, hid = action.split(":")[1].split("@")
+    res, hid = parse_placement(split_action(action)[1])
     state.add_resource(hid, res)
     pending["left"] -= 1
     return [pending] if pending["left"] else []
@@ -105,13 +115,13 @@ def produce(state: GameState, step: Step) -> list[Step]:
 def legal_produce_amounts(state: GameState) -> list[str]:
     _hid, product, makers = state.pending["queue"][0]
     verb = "workers" if product == "worker" else "amount"
-    return [f"{verb}:{n}" for n in produce_choices(state, product, makers)]
+    return [format_number(verb, n) for n in produce_choices(state, product, makers)]
 
 
 def apply_produce_amounts(state: GameState, action: str) -> list[Step]:
     queue = state.pending["queue"]
     hid, product, _makers = queue.pop(0)
-    produce_one(state, hid, product, int(action.split(":")[1]))
+    produce_one(state, hid, product, parse_number(action))
     return [auto("produce", queue=queue)]
 
 
@@ -165,16 +175,16 @@ def bottom_effect(state: GameState, step: Step) -> list[Step]:
 
 def legal_bottom_coins(state: GameState) -> list[str]:
     """The player may take the coins of the bottom action, or only part of them."""
-    return [f"coins:{n}" for n in range(state.pending["coins"] + 1)]
+    return [format_number("coins", n) for n in range(state.pending["coins"] + 1)]
 
 
 def apply_bottom_coins(state: GameState, action: str) -> list[Step]:
-    state.active.coins += int(action.split(":")[1])
+    state.active.coins += parse_number(action)
     return []
 
 
 def recruit_bonuses(state: GameState, step: Step) -> list[Step]:
-    pay_recruit_bonuses(state, step["action"].partition(":")[0])
+    pay_recruit_bonuses(state, verb_of(step["action"]))
     return []
 
 

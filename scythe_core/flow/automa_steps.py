@@ -18,13 +18,14 @@ from ..automa.turn import (
     switch_plans,
     take_card_gain,
 )
+from ..model.actions import AUTOMA_PLAY
 from ..model.state import GameState
 from .sequences import AFTER_AUTOMA_COMBAT, AUTOMA_ROWS, COMBAT
 from .steps import Step, auto, sequence
 
 
 def legal_automa_turn(state: GameState) -> list[str]:
-    return ["automa:play"]
+    return [AUTOMA_PLAY]
 
 
 def apply_automa_turn(state: GameState, action: str) -> list[Step]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..model.actions import parse_number
 from ..model.state import GameState
 from ..rules.economy import award_stars
 from ..rules.encounters import (
@@ -46,7 +47,7 @@ def legal_encounter(state: GameState) -> list[str]:
 def apply_encounter(state: GameState, action: str) -> list[Step]:
     if action == "done":
         return []
-    gain = pay_encounter_option(state, int(action.split(":")[1]))
+    gain = pay_encounter_option(state, parse_number(action))
     benefit = benefit_step(state, "encounter", [gain], at=state.turn["encounter"]["hex"])
     return sequence(ENCOUNTER_OPTION, benefit=benefit)
 
@@ -127,7 +128,7 @@ def legal_factory_pick(state: GameState) -> list[str]:
 
 
 def apply_factory_pick(state: GameState, action: str) -> list[Step]:
-    take_factory_card(state, int(action.split(":")[1]))
+    take_factory_card(state, parse_number(action))
     return []
 
 

@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 from ..automa.combat import combat_commit as automa_combat_commit
+from ..model.actions import (
+    ARTILLERY_FIRE,
+    ARTILLERY_HOLD,
+    RETREAT_HOME,
+    is_artillery_fire,
+    parse_fight,
+    parse_retreat,
+)
 from ..model.seats import seat_rules
 from ..model.state import GameState
 from ..rules.combat import (
@@ -45,7 +53,7 @@ def legal_combat_order(state: GameState) -> list[str]:
 
 
 def apply_combat_order(state: GameState, action: str) -> list[Step]:
-    return sequence(COMBAT, hex=action.split(":")[1])
+    return sequence(COMBAT, hex=parse_fight(action))
 
 
 def begin_combat(state: GameState, step: Step) -> list[Step]:
@@ -64,11 +72,11 @@ def combat_abilities(state: GameState, step: Step) -> list[Step]:
 
 
 def legal_artillery(state: GameState) -> list[str]:
-    return ["artillery:fire", "artillery:hold"]
+    return [ARTILLERY_FIRE, ARTILLERY_HOLD]
 
 
 def apply_artillery(state: GameState, action: str) -> list[Step]:
-    fire_artillery(state, state.pending["seat"], action == "artillery:fire")
+    fire_artillery(state, state.pending["seat"], is_artillery_fire(action))
     return []
 
 
@@ -108,8 +116,8 @@ def legal_retreat(state: GameState) -> list[str]:
 
 def apply_retreat(state: GameState, action: str) -> list[Step]:
     player = state.players[state.pending["seat"]]
-    target = action.split(":")[1]
-    retreat_all(player, state.pending["hex"], player.home if target == "home" else target)
+    target = parse_retreat(action)
+    retreat_all(player, state.pending["hex"], player.home if target == RETREAT_HOME else target)
     return []
 
 

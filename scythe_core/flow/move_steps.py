@@ -7,6 +7,7 @@ steps. Both are followed by :data:`sequences.AFTER_MOVE`.
 
 from __future__ import annotations
 
+from ..model.actions import format_unit_pick, parse_unit_pick, parse_unit_step
 from ..model.state import GameState
 from ..rules.top_actions import (
     drive_out_workers_after_move,
@@ -21,13 +22,13 @@ from .steps import Step, decision, sequence
 
 
 def legal_move(state: GameState) -> list[str]:
-    return sorted(f"unit:{u}" for u in movable_units(state)) + ["done"]
+    return sorted(format_unit_pick(u) for u in movable_units(state)) + ["done"]
 
 
 def apply_move(state: GameState, action: str) -> list[Step]:
     if action == "done":
         return []
-    uid = action[len("unit:") :]
+    uid = parse_unit_pick(action)
     unit_move = decision(state.active_seat, "move_unit", **start_unit_move(state, uid))
     return [unit_move, *sequence(AFTER_UNIT, unit=uid)]
 
@@ -39,7 +40,7 @@ def legal_move_unit(state: GameState) -> list[str]:
 def apply_move_unit(state: GameState, action: str) -> list[Step]:
     """Load or drop (the same unit goes on), stop, or one step (it may go on)."""
     pending = state.pending
-    verb, _, arg = action.partition(":")
+    verb, arg = parse_unit_step(action)
     if verb in ("load", "drop"):
         update_cargo(state, pending, verb, arg)
         return [pending]
@@ -67,14 +68,14 @@ def drive_out_workers(state: GameState, step: Step) -> list[Step]:
 
 
 def legal_factory_bottom(state: GameState) -> list[str]:
-    return [f"unit:{u}" for u in movable_units(state)] + ["skip"]
+    return [format_unit_pick(u) for u in movable_units(state)] + ["skip"]
 
 
 def apply_factory_bottom(state: GameState, action: str) -> list[Step]:
     """Move one unit up to two times: one step more than a mat Move gives it."""
     if action == "skip":
         return []
-    uid = action[len("unit:") :]
+    uid = parse_unit_pick(action)
     state.turn["moved"] = []
     state.turn["moves_left"] = 1
     first = decision(state.active_seat, "move_unit", **start_unit_move(state, uid))

@@ -11,30 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-#: Every decision kind (one handler each, in the flow's ``*_steps`` modules).
-DecisionKind = Literal[
-    "section",
-    "top",
-    "trade_place",
-    "produce_amounts",
-    "move",
-    "move_unit",
-    "combat_order",
-    "artillery",
-    "combat_commit",
-    "retreat",
-    "encounter",
-    "benefit",
-    "factory_pick",
-    "factory_top",
-    "factory_pay",
-    "factory_bottom",
-    "bottom",
-    "pay",
-    "bottom_coins",
-    "turn_end",
-    "automa_turn",
-]
+from ..model.actions import DecisionKind
 
 #: Every automatic step (one function each, in the flow's ``*_steps`` modules).
 AutoStepName = Literal[

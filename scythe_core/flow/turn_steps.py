@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..data.components import mat_section
+from ..model.actions import format_section, parse_section
 from ..model.seats import has_faction_ability, seat_rules
 from ..model.state import GameState
 from ..rules.economy import award_stars_after_action
@@ -18,7 +19,7 @@ def begin_turn(state: GameState) -> list[Step]:
 
 
 def ask_section(state: GameState, step: Step) -> list[Step]:
-    # The whole Automa turn is one decision with one action, "automa:play".
+    # The whole Automa turn is one decision with one action, AUTOMA_PLAY ("automa:play").
     kind = "automa_turn" if seat_rules(state.active).plays_cards else "section"
     return [decision(state.active_seat, kind)]
 
@@ -27,11 +28,11 @@ def legal_section(state: GameState) -> list[str]:
     player = state.active
     relentless = has_faction_ability(player, "relentless")
     sections = range(5 if player.factory_card else 4)
-    return [f"section:{i}" for i in sections if relentless or i != player.last_section]
+    return [format_section(i) for i in sections if relentless or i != player.last_section]
 
 
 def apply_section(state: GameState, action: str) -> list[Step]:
-    index = int(action.split(":")[1])
+    index = parse_section(action)
     player = state.active
     player.last_section = index
     state.turn = {"section": index, "coercion_used": False, "log_start": len(state.log)}

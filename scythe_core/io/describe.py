@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from ..model.actions import split_action, split_partial
+
 TERMS = {
     "en": {
         "section": "chooses section {0}",
@@ -155,12 +157,10 @@ PART = {"en": " (only {0})", "nl": " (maar {0})"}
 
 def describe(action: str, lang: str = "en") -> str:
     """A short sentence for an action string; unknown verbs are shown as they are."""
-    base, slash, part = action.rpartition("/")
-    if slash and part.isdigit():
+    base, part = split_partial(action)
+    if part is not None:
         return describe(base, lang) + PART.get(lang, PART["en"]).format(part)
-    verb, _, arg = action.partition(":")
-    if not arg and "@" in verb:  # "worker@r2c1"
-        verb, _, arg = verb.partition("@")
+    verb, arg = split_action(action)
     template = TERMS.get(lang, TERMS["en"]).get(verb)
     if template is None:
         return action

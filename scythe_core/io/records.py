@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ..engine import apply_in_place, legal_actions
+from ..model.actions import parse_number, verb_of
 from ..model.state import GameState, IllegalActionError, state_from_dict, state_to_dict
 from ..setup import SetupError, new_game
 
@@ -85,8 +86,8 @@ def apply_decision(state: GameState, action: str, rules: object) -> None:
         pending = state.pending
         if rules not in ALL_WORKERS_PRODUCE or pending.get("kind") != "produce_amounts":
             raise
-        amounts = [a for a in legal_actions(state) if a.startswith(("amount:", "workers:"))]
+        amounts = [a for a in legal_actions(state) if verb_of(a) in ("amount", "workers")]
         if not amounts:
             raise
-        apply_in_place(state, max(amounts, key=lambda a: int(a.split(":")[1])))
+        apply_in_place(state, max(amounts, key=parse_number))
         apply_decision(state, action, rules)

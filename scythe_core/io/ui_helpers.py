@@ -27,6 +27,7 @@ from ..data.components import (
     bottom_slots,
     mat_section,
 )
+from ..model.actions import parse_unit
 from ..model.state import GameState
 from ..rules.bottom_actions import recruit_bonus_receivers
 from ..rules.combat import COMBAT_STAR_LIMIT, combat_star_limit
@@ -173,12 +174,11 @@ __all__ = [
 
 
 def _set_unit(player: dict, uid: str, hid: str | None) -> None:
-    if uid == "character":
+    kind, i = parse_unit(uid)
+    if i is None:
         player["character"] = hid
         return
-    kind, index = uid.split(":")
     units = player["mechs" if kind == "mech" else "workers"]
-    i = int(index)
     if i < len(units):
         units[i] = hid
 

@@ -19,6 +19,7 @@ of ``symbol_valid``) and facts (``fact``) are codes as well; see :data:`REASONS`
 from __future__ import annotations
 
 from ..data.board import is_home_base
+from ..model.actions import unit_kind
 
 LANGUAGES = ("en", "nl")
 
@@ -364,7 +365,7 @@ def fact_text(fact: dict, lang: str) -> str:
 def move_text(params: dict, lang: str) -> str:
     """A valid move symbol: which unit, from where, to where, and why each."""
     i = _lang_index(lang)
-    kind = params["unit"].split(":")[0]
+    kind = unit_kind(params["unit"])
     unit = UNIT_NAMES[kind][i]
     origin, dest = place_name(params["from"], lang), place_name(params["to"], lang)
     stay = params["from"] == params["to"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .actions import parse_unit
 from .state import Player
 
 #: Where a unit off the board stands: on its faction mat (the Automa's defeated units).
@@ -9,22 +10,17 @@ ON_MAT = ""
 
 
 def unit_location(player: Player, uid: str) -> str:
-    if uid == "character":
+    kind, index = parse_unit(uid)
+    if index is None:
         return player.character
-    kind, index = uid.split(":")
-    return player.mechs[int(index)] if kind == "mech" else player.workers[int(index)]
-
-
-def unit_kind(uid: str) -> str:
-    return uid.split(":")[0]
+    return player.mechs[index] if kind == "mech" else player.workers[index]
 
 
 def set_unit_location(player: Player, uid: str, hid: str) -> None:
-    if uid == "character":
+    kind, index = parse_unit(uid)
+    if index is None:
         player.character = hid
-        return
-    kind, index = uid.split(":")
-    if kind == "mech":
-        player.mechs[int(index)] = hid
+    elif kind == "mech":
+        player.mechs[index] = hid
     else:
-        player.workers[int(index)] = hid
+        player.workers[index] = hid

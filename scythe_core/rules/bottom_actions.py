@@ -19,6 +19,7 @@ from ..data.components import (
     bottom_slots,
     mat_section,
 )
+from ..model.actions import join_action, parse_choice_pair, parse_pay, parse_placement, split_action
 from ..model.seats import has_faction_ability
 from ..model.state import GameState, Player
 from .economy import (
@@ -41,7 +42,7 @@ def upgrade_choices(player: Player) -> list[str]:
 
 
 def do_upgrade(player: Player, choice: str) -> None:
-    top, bottom = choice.split(">")
+    top, bottom = parse_choice_pair(choice)
     player.upgraded_top.append(top)
     player.upgraded_bottom[bottom] = player.upgraded_bottom.get(bottom, 0) + 1
 
@@ -63,7 +64,7 @@ def deploy_choices(state: GameState, player: Player, hexes: list[str] | None = N
 
 
 def do_deploy(player: Player, choice: str) -> None:
-    slot, hid = choice.split("@")
+    slot, hid = parse_placement(choice)
     player.mech_abilities.append(int(slot))
     player.mechs.append(hid)
 
@@ -78,7 +79,7 @@ def build_choices(state: GameState, player: Player, hexes: list[str] | None = No
 
 
 def do_build(player: Player, choice: str) -> None:
-    structure, hid = choice.split("@")
+    structure, hid = parse_placement(choice)
     player.structures[structure] = hid
 
 
@@ -90,7 +91,7 @@ def enlist_choices(player: Player) -> list[str]:
 
 
 def do_enlist(state: GameState, player: Player, choice: str) -> None:
-    section, bonus = choice.split(">")
+    section, bonus = parse_choice_pair(choice)
     player.recruits[section] = bonus
     gain_bonus(state, player, bonus, 2)
 
@@ -157,13 +158,13 @@ def pay_sources(state: GameState, player: Player, resource: str) -> list[str]:
 
 def pay_one(state: GameState, player: Player, resource: str, action: str) -> None:
     """Pay one unit: "pay:<hex>" takes a resource there, "pay:card:<v>" is Coercion."""
-    source = action.split(":", 1)[1]
-    if source.startswith("card:"):
-        player.combat_cards.remove(int(source.split(":")[1]))
-        state.combat_discard.append(int(source.split(":")[1]))
+    payment = parse_pay(action)
+    if payment.card is not None:
+        player.combat_cards.remove(payment.card)
+        state.combat_discard.append(payment.card)
         state.turn["coercion_used"] = True
     else:
-        state.add_resource(source, resource, -1)
+        state.add_resource(payment.hex, resource, -1)
 
 
 def forced_payment(state: GameState, player: Player, resource: str, left: int) -> str | None:
@@ -194,17 +195,17 @@ def bottom_options(state: GameState, bottom: str) -> list[str]:
         # "gain the benefits, or part of them" as allowing it whenever nothing can
         # be placed.
         return [bottom]
-    return sorted(f"{bottom}:{c}" for c in choices)
+    return sorted(join_action(bottom, c) for c in choices)
 
 
 def do_bottom_effect(state: GameState, player: Player, action: str) -> str:
     """Gain the effect of "<bottom>:<choice>" (none for a bare "<bottom>"); the bottom."""
-    bottom, _, choice = action.partition(":")
+    bottom, choice = split_action(action)
     if choice:
         if bottom == "enlist":
             # The benefits are the spaces showing before the action: a recruit taken
             # now from the Enlist section uncovers its bonus for later Enlists only.
-            state.turn["enlisted_from"] = choice.split(">")[0]
+            state.turn["enlisted_from"] = parse_choice_pair(choice)[0]
         do_effect(state, player, bottom, choice)
     return bottom
 

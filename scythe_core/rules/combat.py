@@ -7,6 +7,7 @@ from itertools import combinations
 from ..data.board import ADJACENT, TERRAIN, TUNNELS, reading_order_key
 from ..data.components import FACTIONS
 from ..model import rng
+from ..model.actions import format_commit, parse_commit
 from ..model.seats import has_mech_ability, seat_rules
 from ..model.state import GameState, Player
 from ..model.units import set_unit_location, unit_location
@@ -127,13 +128,8 @@ def commit_options(state: GameState, player: Player, hid: str) -> list[str]:
     options = []
     for dial in range(dial_max + 1):
         for cards in sorted(card_sets):
-            options.append(f"commit:{dial}:{'+'.join(map(str, cards)) or '-'}")
+            options.append(format_commit(dial, cards))
     return options
-
-
-def parse_commit(action: str) -> tuple[int, list[int]]:
-    _, dial, cards = action.split(":")
-    return int(dial), [] if cards == "-" else [int(c) for c in cards.split("+")]
 
 
 def apply_commit_choice(state: GameState, seat: int, action: str) -> None:
@@ -153,7 +149,8 @@ def resolve_combat(state: GameState) -> tuple[int | None, str]:
     dials: dict[str, int] = {}
     played: dict[str, list[int]] = {}
     for p in (attacker, defender):
-        dial, cards = parse_commit(combat["choices"][str(p.seat)])
+        commit = parse_commit(combat["choices"][str(p.seat)])
+        dial, cards = commit.dial, list(commit.cards)
         p.power -= dial
         for c in cards:
             p.combat_cards.remove(c)

@@ -22,6 +22,13 @@ from itertools import combinations
 from ..data.board import TERRAIN
 from ..data.cards import ENCOUNTERS
 from ..data.components import PRODUCTION, RESOURCES
+from ..model.actions import (
+    format_produce,
+    join_action,
+    parse_hex_list,
+    parse_placement,
+    split_action,
+)
 from ..model.seats import has_faction_ability
 from ..model.state import GameState, Player
 from .bottom_actions import (
@@ -139,17 +146,19 @@ def part_actions(
     if kind == "worker":
         return [f"worker@{h}" for h in hexes] if None in player.workers else []
     if kind == "build":
-        return ["build:" + c for c in build_choices(state, player, [at] if at else None)]
+        return [join_action("build", c) for c in build_choices(state, player, [at] if at else None)]
     if kind == "deploy":
-        return ["deploy:" + c for c in deploy_choices(state, player, [at] if at else None)]
+        return [
+            join_action("deploy", c) for c in deploy_choices(state, player, [at] if at else None)
+        ]
     if kind == "enlist":
-        return ["enlist:" + c for c in enlist_choices(player)]
+        return [join_action("enlist", c) for c in enlist_choices(player)]
     if kind == "upgrade":
-        return ["upgrade:" + c for c in upgrade_choices(player)]
+        return [join_action("upgrade", c) for c in upgrade_choices(player)]
     if kind == "produce":
         spots = produce_territories(state, player)
         return [
-            "produce:" + "+".join(combo)
+            format_produce(combo)
             for k in range(1, min(amount, len(spots)) + 1)
             for combo in combinations(spots, k)
         ]
@@ -181,11 +190,9 @@ def legal_benefit_parts(state: GameState, benefit: dict) -> list[str]:
 
 def _part_of(action: str) -> tuple[str, str]:
     """An action's verb ("res", "build", ..., or the part kind for tracks and workers) and argument."""
-    verb, _, arg = action.partition(":")
+    verb, arg = split_action(action)
     if verb == "gain":
         return arg, ""
-    if verb.startswith("worker@"):
-        return "worker", verb.split("@")[1]
     return verb, arg
 
 
@@ -203,7 +210,7 @@ def take_benefit_part(state: GameState, benefit: dict, action: str) -> list[str]
     player = state.active
     verb, arg = _part_of(action)
     if verb == "res":
-        res, hid = arg.split("@")
+        res, hid = parse_placement(arg)
         kinds = (res, "any")
     else:
         kinds = (verb,)
@@ -224,7 +231,7 @@ def take_benefit_part(state: GameState, benefit: dict, action: str) -> list[str]
         part[1] = 0
         _do_action(state, player, verb, arg)
         if verb == "produce":
-            return arg.split("+")
+            return parse_hex_list(arg)
     return None
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from ..data.board import FACTORY
 from ..data.cards import FACTORY as FACTORY_CARDS
 from ..data.components import RESOURCES
+from ..model.actions import parse_pay
 from ..model.state import GameState, Player
 from .bottom_actions import coercion_available
 from .economy import gain_popularity
@@ -112,14 +113,12 @@ def pay_factory_unit(state: GameState, action: str) -> None:
     player = state.active
     paying = state.turn["factory_pay"]
     unit = paying["queue"].pop(0)
-    what = action.split(":", 1)[1]
-    if what.startswith("card:"):
-        value = int(what.split(":")[1])
-        player.combat_cards.remove(value)
-        state.combat_discard.append(value)
+    payment = parse_pay(action)
+    if payment.card is not None:
+        player.combat_cards.remove(payment.card)
+        state.combat_discard.append(payment.card)
         if unit != "cards":
             state.turn["coercion_used"] = True
     else:
-        res, hid = what.split("@")
-        state.add_resource(hid, res, -1)
-        paying["types"].append(res)
+        state.add_resource(payment.hex, payment.resource, -1)
+        paying["types"].append(payment.resource)

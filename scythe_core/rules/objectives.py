@@ -18,6 +18,7 @@ import operator
 from ..data.board import ADJACENT, FACTORY, LAKES, TERRAIN, TUNNELS
 from ..data.cards import OBJECTIVES
 from ..data.components import FACTIONS, PRODUCTION, RESOURCES
+from ..model.actions import is_objective_reveal, parse_number
 from ..model.seats import has_faction_ability, seat_rules
 from ..model.state import GameState, Player
 from .economy import place_star
@@ -212,12 +213,12 @@ def reveal_options(state: GameState) -> list[str]:
 
 
 def is_reveal(action: str) -> bool:
-    return action.startswith("objective:")
+    return is_objective_reveal(action)
 
 
 def apply_reveal(state: GameState, action: str) -> None:
     """Reveal the card, discard it (and, except for Saxony, the other one), place the star."""
-    card = int(action.split(":")[1])
+    card = parse_number(action)
     player = state.active
     player.objectives.remove(card)
     state.objective_deck.insert(0, card)

@@ -6,9 +6,10 @@ from itertools import combinations
 
 from ..data.board import TERRAIN, reading_order_key
 from ..data.components import PRODUCTION, RESOURCES
+from ..model.actions import format_produce, split_partial, unit_kind
 from ..model.seats import has_mech_ability, seat_rules
 from ..model.state import GameState, Player
-from ..model.units import set_unit_location, unit_kind, unit_location
+from ..model.units import set_unit_location, unit_location
 from .automa_rules import resources_for_conqueror
 from .economy import (
     can_afford_track_cost,
@@ -45,8 +46,8 @@ def with_partial_gains(player: Player, options: list[str]) -> list[str]:
 
 def gain_amount(player: Player, action: str) -> tuple[str, int]:
     """("bolster:power", 1) for "bolster:power/1"; the full amount without a suffix."""
-    option, _, part = action.partition("/")
-    return option, int(part) if part else top_amount(player, COUNTED_GAINS[option])
+    option, part = split_partial(action)
+    return option, part if part is not None else top_amount(player, COUNTED_GAINS[option])
 
 
 def top_options(state: GameState) -> list[str]:
@@ -154,7 +155,7 @@ def produce_options(state: GameState, player: Player) -> list[str]:
             for extra in extras:
                 chosen = sorted([*combo, *extra], key=reading_order_key)
                 if chosen:
-                    options.append("produce:" + "+".join(chosen))
+                    options.append(format_produce(chosen))
     return sorted(options)
 
 
@@ -259,13 +260,13 @@ def move_unit_options(state: GameState, pending: dict) -> list[str]:
 def update_cargo(state: GameState, pending: dict, verb: str, arg: str) -> None:
     """Load or drop one resource or worker (a mech carries workers)."""
     if verb == "load":
-        if arg.startswith("worker:"):
+        if unit_kind(arg) == "worker":
             pending["passengers"].append(arg)
             state.turn.setdefault("origins", {}).setdefault(arg, pending["at"])
         else:
             pending["cargo"][arg] = pending["cargo"].get(arg, 0) + 1
         return
-    if arg.startswith("worker:"):
+    if unit_kind(arg) == "worker":
         pending["passengers"].remove(arg)
     else:
         pending["cargo"][arg] -= 1
