@@ -156,3 +156,13 @@ def test_step_types_name_every_step_and_decision():
     sequences = (TURN, SECTION, AFTER_MOVE, AFTER_UNIT, COMBAT, BOTTOM_ACTION)
     for names in (*sequences, ENCOUNTER_OPTION, AUTOMA_ROWS, AFTER_AUTOMA_COMBAT):
         assert set(names) <= set(AUTO_STEPS), names
+
+
+def test_closed_sets_cover_the_data():
+    """Terrains and resources are closed sets: the board and the tables use only them."""
+    from scythe_core.data.board import TERRAIN, TERRAINS
+    from scythe_core.data.components import PRODUCTION, RESOURCES
+
+    assert set(TERRAIN.values()) == set(TERRAINS)
+    assert set(PRODUCTION) <= set(TERRAINS)
+    assert set(PRODUCTION.values()) == {*RESOURCES, "worker"}

@@ -14,23 +14,29 @@ True
 
 from __future__ import annotations
 
+from typing import Final, Literal, get_args
+
 from .hexes import Hex
 
-MOUNTAIN = "mountain"
-FARM = "farm"
-VILLAGE = "village"
-FOREST = "forest"
-TUNDRA = "tundra"
-LAKE = "lake"
-FACTORY_TERRAIN = "factory"
-HOME = "home"
+#: The closed set of terrains (home bases are "home").
+Terrain = Literal["mountain", "farm", "village", "forest", "tundra", "lake", "factory", "home"]
+TERRAINS: Final[tuple[Terrain, ...]] = get_args(Terrain)
+
+MOUNTAIN: Final[Terrain] = "mountain"
+FARM: Final[Terrain] = "farm"
+VILLAGE: Final[Terrain] = "village"
+FOREST: Final[Terrain] = "forest"
+TUNDRA: Final[Terrain] = "tundra"
+LAKE: Final[Terrain] = "lake"
+FACTORY_TERRAIN: Final[Terrain] = "factory"
+HOME: Final[Terrain] = "home"
 
 #: The five terrains that produce something (village produces workers).
 PRODUCING_TERRAINS = (MOUNTAIN, FARM, VILLAGE, FOREST, TUNDRA)
 
 FACTORY = "r4c3"
 
-_TERRAIN_CODES = {
+_TERRAIN_CODES: dict[str, Terrain] = {
     "M": MOUNTAIN,
     "F": FARM,
     "V": VILLAGE,

@@ -5,10 +5,16 @@ Facts only, restated from the project's data sheet; texts are our own words.
 
 from __future__ import annotations
 
-RESOURCES = ("oil", "metal", "food", "wood")
+from typing import Literal, get_args
+
+#: The closed set of resources.
+Resource = Literal["oil", "metal", "food", "wood"]
+RESOURCES: tuple[Resource, ...] = get_args(Resource)
+#: What a territory may produce: a resource, or workers (villages).
+Product = Resource | Literal["worker"]
 
 #: What each terrain produces ("worker" for villages).
-PRODUCTION = {
+PRODUCTION: dict[str, Product] = {
     "mountain": "metal",
     "farm": "food",
     "tundra": "oil",
