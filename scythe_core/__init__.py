@@ -24,12 +24,14 @@ _EXPORTS = {
     "apply_in_place": "engine",
     "legal_actions": "engine",
     "to_move": "engine",
-    "RecordError": "io.records",
+    "RecordError": "io.untrusted",
+    "parse_json": "io.untrusted",
     "from_json": "io.records",
     "record": "io.records",
     "replay": "io.records",
     "to_json": "io.records",
     "SetupError": "setup",
+    "check_setup": "setup",
     "new_game": "setup",
     "GameState": "model.state",
     "IllegalActionError": "model.state",
@@ -40,11 +42,12 @@ _EXPORTS = {
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from .engine import apply, apply_in_place, legal_actions, to_move
-    from .io.records import RecordError, from_json, record, replay, to_json
+    from .io.records import from_json, record, replay, to_json
+    from .io.untrusted import RecordError, parse_json
     from .io.views import player_view
     from .model.state import GameState, IllegalActionError, Player
     from .rules.scoring import final_scores
-    from .setup import SetupError, new_game
+    from .setup import SetupError, check_setup, new_game
 
 
 def __getattr__(name: str):
@@ -68,10 +71,12 @@ __all__ = [
     "SetupError",
     "apply",
     "apply_in_place",
+    "check_setup",
     "final_scores",
     "from_json",
     "legal_actions",
     "new_game",
+    "parse_json",
     "player_view",
     "record",
     "replay",

@@ -15,43 +15,120 @@ from .data.components import (
     SEATING_ORDER,
     STRUCTURE_BONUS_TILES,
 )
+from .data.options import FLAG, GAME_OPTIONS
 from .flow.scheduler import begin_turn
 from .model import rng
 from .model.state import GameState, Player
 
 CONTROLLERS = ("human", "bot", "automa")
+#: What a config and each of its seats may hold (a newer version may add more).
+CONFIG_KEYS = ("seed", "seats", "options")
+SEAT_KEYS = ("controller", "level", "faction", "mat")
+#: Seeds are 64-bit: up to 2**64 - 1 from the page's random source; older games hold
+#: small or negative ones (the generator uses the seed modulo 2**64).
+MIN_SEED, SEED_LIMIT = -(2**63), 2**64
 
 
 class SetupError(ValueError):
-    """A game config that cannot be set up (unknown faction, banned pair, ...)."""
+    """A game config that cannot be set up (unknown faction, banned pair, ...).
+
+    ``newer`` is true when the config names something this version does not know (a
+    faction, a controller, an option, ...): it may come from a newer version.
+    """
+
+    def __init__(self, message: str, *, newer: bool = False) -> None:
+        super().__init__(message)
+        self.newer = newer
 
 
-def _check_config(config: dict) -> list[dict]:
+def check_setup(config: object) -> list[dict]:
+    """The seats of a valid config; SetupError naming what is wrong with any other.
+
+    Checks every key and value (types, ranges, known names) without setting up a game.
+    """
     if not isinstance(config, dict):
         raise SetupError("config must be an object")
+    _check_keys(config, CONFIG_KEYS, "setting")
+    _check_seed(config.get("seed", 0))
     seats = config.get("seats")
     if not isinstance(seats, list) or not 1 <= len(seats) <= 5:
         raise SetupError("a game has 1 to 5 seats")
-    if not isinstance(config.get("seed", 0), int):
-        raise SetupError("seed must be an integer")
     for seat in seats:
-        if not isinstance(seat, dict):
-            raise SetupError("each seat must be an object")
-        if seat.get("controller", "human") not in CONTROLLERS:
-            raise SetupError(f"unknown controller {seat.get('controller')!r}")
-        if seat.get("controller") == "automa" and seat.get("level", "automa") not in LEVELS:
-            raise SetupError(f"unknown Automa level {seat.get('level')!r}")
-        if seat.get("faction") is not None and seat["faction"] not in FACTIONS:
-            raise SetupError(f"unknown faction {seat['faction']!r}")
-        if seat.get("mat") is not None and seat["mat"] not in MATS:
-            raise SetupError(f"unknown player mat {seat['mat']!r}")
-        if (seat.get("faction"), seat.get("mat")) in BANNED_PAIRS:
-            raise SetupError(f"{seat['faction']} may not play the {seat['mat']} mat")
+        _check_seat(seat)
     for key in ("faction", "mat"):
         chosen = [s[key] for s in seats if s.get(key)]
         if len(chosen) != len(set(chosen)):
             raise SetupError(f"two seats chose the same {key}")
+    check_options(config.get("options"))
     return seats
+
+
+def _check_keys(data: dict, known: tuple[str, ...], what: str) -> None:
+    for key in data:
+        if key not in known:
+            raise _unknown(what, key)
+
+
+def _unknown(what: str, name: object) -> SetupError:
+    shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
+    return SetupError(
+        f"unknown {what} {shown} (the game may come from a newer version)", newer=True
+    )
+
+
+def _check_seed(seed: object) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError("seed must be an integer")
+    if not MIN_SEED <= seed < SEED_LIMIT:
+        raise SetupError("seed must fit in 64 bits (from -2**63 to 2**64 - 1)")
+
+
+def _check_seat(seat: object) -> None:
+    if not isinstance(seat, dict):
+        raise SetupError("each seat must be an object")
+    _check_keys(seat, SEAT_KEYS, "seat setting")
+    controller = seat.get("controller", "human")
+    _check_name(controller, CONTROLLERS, "controller")
+    if controller == "automa" or seat.get("level") is not None:
+        _check_name(seat.get("level", "automa"), LEVELS, "Automa level")
+    for key, known, what in (("faction", FACTIONS, "faction"), ("mat", MATS, "player mat")):
+        if seat.get(key) is not None:
+            _check_name(seat[key], known, what)
+    if (seat.get("faction"), seat.get("mat")) in BANNED_PAIRS:
+        raise SetupError(f"{seat['faction']} may not play the {seat['mat']} mat")
+
+
+def _check_name(name: object, known, what: str) -> None:
+    if not isinstance(name, str):
+        raise SetupError(f"a seat's {what} must be a name, not {type(name).__name__}")
+    if name not in known:
+        raise _unknown(what, name)
+
+
+def check_options(options: object) -> dict:
+    """The game options (``{}`` when there are none); SetupError for an unknown name or a
+    value of the wrong type or out of range (see ``data.options.GAME_OPTIONS``)."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise SetupError("the game options must be an object")
+    for name, value in options.items():
+        kind = GAME_OPTIONS.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise _unknown("game option", name)
+        if kind == FLAG and not isinstance(value, bool):
+            raise SetupError(f"the game option {name!r} must be true or false")
+        if kind != FLAG and not _in_range(value, kind):
+            low, high = kind
+            raise SetupError(
+                f"the game option {name!r} must be a whole number from {low} to {high}"
+            )
+    return options
+
+
+def _in_range(value: object, bounds) -> bool:
+    low, high = bounds
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _deal(state_rng: int, seats: list[dict]) -> tuple[int, list[str], list[str]]:
@@ -77,7 +154,7 @@ def _deal(state_rng: int, seats: list[dict]) -> tuple[int, list[str], list[str]]
 
 def new_game(config: dict) -> GameState:
     """Set up a game: deal mats, place pieces, shuffle decks, pick who starts."""
-    seats = _check_config(config)
+    seats = check_setup(config)
     seed = config.get("seed", 0)
     options = dict(config.get("options") or {})
     r = rng.seed_state(seed)

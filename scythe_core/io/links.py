@@ -16,17 +16,33 @@ True
 from __future__ import annotations
 
 import base64
-import binascii
 import json
 import zlib
 
-from ..model.state import GameState, IllegalActionError
-from ..setup import SetupError, new_game
-from .records import RULES_VERSION, RecordError, apply_decision
+from ..model.state import GameState
+from .records import (
+    MAX_DECISIONS,
+    MAX_REPLAY_SECONDS,
+    RULES_VERSION,
+    check_decision_count,
+    check_rules_version,
+    replay_decisions,
+    setup_game,
+)
+from .untrusted import HOSTILE_ERRORS, RecordError, parse_json
 
 LINK_PREFIX = "g1."
 LINK_FORMAT = 1
-MAX_LINK_BYTES = 2_000_000
+#: The longest action string is under 40 characters, most are under 12: a link of
+#: ``MAX_DECISIONS`` decisions unpacks to well under 1 MB, its header to a few hundred
+#: characters. Anything longer is refused before it is unpacked (or parsed).
+MAX_LINK_BYTES = 48 * MAX_DECISIONS
+MAX_HEADER_CHARS = 10_000
+#: The most characters of a link before it is unpacked: real games compress to under
+#: 20 KB (a 5-seat game of 8,700 random decisions: about 17 KB of link); a URL of
+#: more than 2 MB is refused by browsers anyway.
+MAX_LINK_CHARS = 500_000
+_DAMAGED = "the link is damaged or incomplete"
 
 
 def encode_link(state: GameState) -> str:
@@ -41,40 +57,55 @@ def _unpack(link: str) -> list[str]:
     if not isinstance(link, str) or not link.startswith("g"):
         raise RecordError("not a game link")
     if not link.startswith(LINK_PREFIX):
-        raise RecordError("this link comes from a newer or unknown version of the game")
+        raise RecordError("this link comes from a newer or unknown version of the game", newer=True)
+    if len(link) > MAX_LINK_CHARS:
+        raise RecordError(f"the link is too long to be a real game ({len(link):,} characters)")
     text = link[len(LINK_PREFIX) :].strip()
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         inflater = zlib.decompressobj()
         body = inflater.decompress(packed, MAX_LINK_BYTES)
-        if not inflater.eof or inflater.unconsumed_tail:
-            raise ValueError("truncated")
+    except HOSTILE_ERRORS as exc:
+        raise RecordError(_DAMAGED) from exc
+    if inflater.unconsumed_tail:
+        raise RecordError(f"the link unpacks to more than {MAX_LINK_BYTES:,} bytes")
+    if not inflater.eof:
+        raise RecordError(_DAMAGED)
+    try:
         return body.decode().split("\n")
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as exc:
-        raise RecordError("the link is damaged or incomplete") from exc
+    except UnicodeDecodeError as exc:
+        raise RecordError(_DAMAGED) from exc
 
 
-def decode_link(link: str) -> GameState:
-    """Rebuild the game of a link; RecordError for anything malformed or illegal."""
+def decode_link(
+    link: str,
+    *,
+    max_decisions: int = MAX_DECISIONS,
+    max_seconds: float = MAX_REPLAY_SECONDS,
+) -> GameState:
+    """Rebuild the game of a link; RecordError for anything malformed or illegal.
 
+    The header is checked before any replay, and so is the number of decisions (at
+    most ``max_decisions``); a replay that takes more than ``max_seconds`` stops."""
     header_line, *actions = _unpack(link)
-    try:
-        header = json.loads(header_line)
-    except ValueError as exc:
-        raise RecordError("the link is damaged or incomplete") from exc
-    if not isinstance(header, dict) or not isinstance(header.get("link"), int):
-        raise RecordError("the link is damaged or incomplete")
-    if header["link"] > LINK_FORMAT:
-        raise RecordError("this link comes from a newer version of the game")
-    try:
-        state = new_game(header.get("setup"))
-    except (SetupError, TypeError, AttributeError) as exc:
-        raise RecordError(f"the link's game setup is not valid: {exc}") from exc
-    for number, action in enumerate(actions, start=1):
-        try:
-            apply_decision(state, action, header.get("rules"))
-        except IllegalActionError as exc:
-            raise RecordError(
-                f"decision {number} in the link ({action!r}) is not legal at that point"
-            ) from exc
+    header = _header(header_line)
+    check_decision_count(len(actions), max_decisions)
+    check_rules_version(header.get("rules"))
+    state = setup_game(header.get("setup"), "the link's game setup is not valid")
+    replay_decisions(
+        state, actions, header.get("rules"), max_seconds=max_seconds, where=" in the link"
+    )
     return state
+
+
+def _header(line: str) -> dict:
+    try:
+        header = parse_json(line, max_chars=MAX_HEADER_CHARS)
+    except RecordError as exc:
+        raise RecordError(f"{_DAMAGED} ({exc})") from exc
+    version = header.get("link") if isinstance(header, dict) else None
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RecordError(_DAMAGED)
+    if version > LINK_FORMAT:
+        raise RecordError("this link comes from a newer version of the game", newer=True)
+    return header

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
+import time
 
 from ..engine import apply_in_place, legal_actions
 from ..model.actions import parse_number, verb_of
 from ..model.state import GameState, IllegalActionError, state_from_dict, state_to_dict
 from ..setup import SetupError, new_game
+from .untrusted import HOSTILE_ERRORS, RecordError, as_record_error, parse_json
 
 SNAPSHOT_FORMAT = 1
 RECORD_FORMAT = 1
@@ -17,10 +20,22 @@ RECORD_FORMAT = 1
 RULES_VERSION = "0.3"
 #: Rules versions whose records may skip that question where every worker produced.
 ALL_WORKERS_PRODUCE = ("0.1", "0.2")
-
-
-class RecordError(ValueError):
-    """A snapshot or record that cannot be read or replayed."""
+#: What a rules version looks like.
+RULES_PATTERN = re.compile(r"[0-9]{1,4}(\.[0-9]{1,4}){0,3}")
+#: The most decisions a record, link or save may hold. The longest games of random
+#: play (``python -m scythe_core simulate``, 40 games each for 1-5 random seats and
+#: with 1-3 Automas of every level) took at most 8,738 decisions (a 5-seat game cut off
+#: at 2,000 turns); people finish in far fewer. A crafted link of skipped turns can hold
+#: 257,000, which would freeze the page for minutes. The limit is about 3 times the
+#: longest random game and costs a few seconds to replay at worst.
+MAX_DECISIONS = 25_000
+#: The default time budget of one replay, in seconds: a real game replays in well
+#: under a second (CPython) or a few seconds (the page).
+MAX_REPLAY_SECONDS = 30.0
+#: How often the time budget is looked at (every this many decisions).
+CLOCK_EVERY = 256
+#: The most characters a snapshot's JSON may have (a finished game: about 30,000).
+MAX_SNAPSHOT_CHARS = 20_000_000
 
 
 def to_json(state: GameState) -> str:
@@ -29,15 +44,13 @@ def to_json(state: GameState) -> str:
 
 
 def from_json(text: str) -> GameState:
-    try:
-        data = json.loads(text)
-        if data.get("format") != SNAPSHOT_FORMAT:
-            raise RecordError(f"unsupported snapshot format {data.get('format')!r}")
+    """The state of a snapshot (see :func:`to_json`); RecordError for anything else."""
+    data = parse_json(text, max_chars=MAX_SNAPSHOT_CHARS)
+    if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        raise RecordError(f"unsupported snapshot format {found!r}")
+    with as_record_error("the snapshot"):
         return state_from_dict(data["state"])
-    except RecordError:
-        raise
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise RecordError(f"not a valid snapshot: {exc}") from exc
 
 
 def record(state: GameState) -> dict:
@@ -50,24 +63,98 @@ def record(state: GameState) -> dict:
     }
 
 
-def replay(rec: dict) -> GameState:
-    """Rebuild a game from its record, checking every decision's legality."""
+def replay(
+    rec: dict,
+    *,
+    max_decisions: int = MAX_DECISIONS,
+    max_seconds: float = MAX_REPLAY_SECONDS,
+) -> GameState:
+    """Rebuild a game from its record, checking every decision's legality.
 
-    if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
+    A record of more than ``max_decisions`` decisions is refused before any replay;
+    one that takes longer than ``max_seconds`` stops. Every failure is a RecordError.
+    """
+    if not isinstance(rec, dict) or not isinstance(rec.get("format"), int):
         raise RecordError("unsupported or missing record format")
+    if rec["format"] != RECORD_FORMAT:
+        newer = rec["format"] > RECORD_FORMAT
+        raise RecordError(f"unsupported record format {rec['format']!r}", newer=newer)
     actions = rec.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record actions must be a list of strings")
-    try:
-        state = new_game(rec.get("setup"))
-    except SetupError as exc:
-        raise RecordError(f"bad setup: {exc}") from exc
-    for i, action in enumerate(actions):
-        try:
-            apply_decision(state, action, rec.get("rules"))
-        except IllegalActionError as exc:
-            raise RecordError(f"decision {i + 1} ({action!r}) is not legal: {exc}") from exc
+    check_decision_count(len(actions), max_decisions)
+    check_rules_version(rec.get("rules"))
+    state = setup_game(rec.get("setup"), "bad setup")
+    replay_decisions(state, actions, rec.get("rules"), max_seconds=max_seconds)
     return state
+
+
+def check_decision_count(count: int, max_decisions: int = MAX_DECISIONS) -> None:
+    """RecordError when a record holds more decisions than any real game."""
+    if count > max_decisions:
+        raise RecordError(
+            f"the game holds {count:,} decisions, more than a real game has "
+            f"(at most {max_decisions:,}); it was not replayed"
+        )
+
+
+def check_rules_version(rules: object) -> None:
+    """RecordError for a rules version that is not a version, or a newer one than ours."""
+    if rules is None:
+        return
+    if not isinstance(rules, str) or not RULES_PATTERN.fullmatch(rules):
+        raise RecordError(f"unknown rules version {str(rules)[:20]!r}")
+    if _version(rules) > _version(RULES_VERSION):
+        raise RecordError(
+            f"the game was played under rules {rules}, newer than this version's {RULES_VERSION}",
+            newer=True,
+        )
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split("."))
+
+
+def setup_game(setup: object, what: str) -> GameState:
+    """``new_game(setup)``, every failure a RecordError that starts with ``what``."""
+    try:
+        return new_game(setup)
+    except SetupError as exc:
+        raise RecordError(f"{what}: {exc}", newer=exc.newer) from exc
+    except HOSTILE_ERRORS as exc:
+        raise RecordError(f"{what}: {type(exc).__name__}: {exc}") from exc
+
+
+def replay_decisions(
+    state: GameState,
+    actions: list[str],
+    rules: object,
+    *,
+    max_seconds: float = MAX_REPLAY_SECONDS,
+    where: str = "",
+) -> None:
+    """Apply recorded decisions in place, each checked; RecordError naming a bad one.
+
+    Linear in the number of decisions (the state changes in place). The clock is read
+    every ``CLOCK_EVERY`` decisions; past ``max_seconds`` the replay stops."""
+    deadline = time.monotonic() + max_seconds
+    for number, action in enumerate(actions, start=1):
+        if number % CLOCK_EVERY == 0 and time.monotonic() > deadline:
+            raise RecordError(
+                f"replaying the game took more than {max_seconds:g} seconds "
+                f"(stopped at decision {number:,} of {len(actions):,})"
+            )
+        try:
+            apply_decision(state, action, rules)
+        except IllegalActionError as exc:
+            raise RecordError(
+                f"decision {number}{where} ({action[:40]!r}) is not legal: {exc}"
+            ) from exc
+        except HOSTILE_ERRORS as exc:
+            raise RecordError(
+                f"decision {number}{where} ({action[:40]!r}) cannot be applied: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
 
 
 def apply_decision(state: GameState, action: str, rules: object) -> None:
