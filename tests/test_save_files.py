@@ -95,7 +95,7 @@ def test_import_trusts_the_record_not_the_listed_facts(saves):
         ('{"kind": "scythe-saves", "format": 1, "games": []}', "bad_file", "no games"),
         ('{"kind": "scythe-saves", "format": 2, "games": []}', "newer", "newer version"),
         ('{"kind": "scythe-saves", "format": 1, "games": [1]}', "bad_file", "Game 1"),
-        ("[" * 50_000, "bad_file", "not valid JSON"),
+        ("[" * 50_000, "bad_file", "nested more than 32 levels deep"),
     ],
 )
 def test_a_bad_file_is_refused_with_a_clear_message(saves, text, code, words):

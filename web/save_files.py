@@ -25,20 +25,29 @@ import json
 
 from save_format import (
     ID_PATTERN,
-    PARSE_ERRORS,
     SAVE_FORMAT,
     SAVE_KIND,
     SaveError,
     check_record,
     default_name,
+    is_count,
     is_date,
     make_entry,
     replay_record,
 )
 
+from scythe_core import RecordError
+from scythe_core.io.records import MAX_DECISIONS
+from scythe_core.io.untrusted import parse_json
+
 EXPORT_KIND = "scythe-saves"
-MAX_IMPORT_CHARS = 10_000_000
 MAX_IMPORT_GAMES = 500
+#: A file holds at most this many decisions in all: ten games of the most decisions a
+#: game may have, or hundreds of real ones (an import replays every one of them).
+MAX_IMPORT_DECISIONS = 10 * MAX_DECISIONS
+#: The most characters of a file: room for that many decisions at 40 characters each
+#: as Export writes them (one a line, indented and quoted; most take about 20).
+MAX_IMPORT_CHARS = 10_000_000
 
 
 def export_file(games: list[dict]) -> dict:
@@ -52,27 +61,41 @@ def export_file_text(games: list[dict]) -> str:
 
 
 def parse_file(text: str) -> list:
-    """The game entries of an exported file (or of one exported game)."""
+    """The game entries of an exported file (or of one exported game).
+
+    The text's size and nesting are checked before it is parsed, and the number of
+    games and of decisions in all before any game is replayed."""
     if not isinstance(text, str):
         raise SaveError("bad_file", "This is not a saved-games file.")
     if len(text) > MAX_IMPORT_CHARS:
         raise SaveError("bad_file", "This file is too large to be a saved-games file.")
     try:
-        data = json.loads(text)
-    except PARSE_ERRORS as exc:
-        raise SaveError("bad_file", "This is not a saved-games file (not valid JSON).") from exc
+        data = parse_json(text, max_chars=MAX_IMPORT_CHARS)
+    except RecordError as exc:
+        raise SaveError("bad_file", f"This is not a saved-games file ({exc}).") from exc
     if isinstance(data, dict) and data.get("kind") == SAVE_KIND:
         data = export_file([data])
     if not isinstance(data, dict) or data.get("kind") != EXPORT_KIND:
         raise SaveError("bad_file", "This is not a saved-games file.")
-    if not isinstance(data.get("format"), int) or data["format"] > SAVE_FORMAT:
+    if not is_count(data.get("format")) or data["format"] > SAVE_FORMAT:
         raise SaveError("newer", "This file was written by a newer version of the game.")
     games = data.get("games")
     if not isinstance(games, list) or not games:
         raise SaveError("bad_file", "This saved-games file holds no games.")
     if len(games) > MAX_IMPORT_GAMES:
         raise SaveError("bad_file", f"This file holds more than {MAX_IMPORT_GAMES} games.")
+    if sum(map(decision_count, games)) > MAX_IMPORT_DECISIONS:
+        raise SaveError(
+            "bad_file", f"This file holds more than {MAX_IMPORT_DECISIONS:,} decisions in all."
+        )
     return games
+
+
+def decision_count(entry) -> int:
+    """How many decisions a file's game claims to hold (0 if it is not a game)."""
+    rec = entry.get("record") if isinstance(entry, dict) else None
+    actions = rec.get("actions") if isinstance(rec, dict) else None
+    return len(actions) if isinstance(actions, list) else 0
 
 
 def prepare_import(entry, number: int, date: str) -> dict:

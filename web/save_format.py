@@ -9,6 +9,7 @@ checks every field, ``replay_record`` replays every decision.
 Every failure is a :class:`SaveError` (a ``scythe_core.RecordError``, so a
 ``ValueError``) with a ``code`` the page can translate and an English ``message``.
 
+>>> import json
 >>> from scythe_core import new_game
 >>> state = new_game({"seed": 7, "seats": [{"faction": "nordic"}, {"faction": "saxony"}]})
 >>> entry = make_entry("g7", default_name(state), state, "2026-11-22", "2026-11-22")
@@ -25,22 +26,33 @@ save_format.SaveError: The saved game 'g7' is damaged or cut short; it was skipp
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from scythe_core import GameState, RecordError, record, replay
-from scythe_core.io.records import RECORD_FORMAT
+from scythe_core.data.automa_cards import LEVELS
+from scythe_core.data.components import FACTIONS
+from scythe_core.io.records import (
+    MAX_DECISIONS,
+    RECORD_FORMAT,
+    check_decision_count,
+    check_rules_version,
+)
+from scythe_core.io.untrusted import HOSTILE_ERRORS, parse_json
+from scythe_core.setup import CONTROLLERS, SetupError, check_setup
 
 SAVE_KIND = "scythe-save"
 SAVE_FORMAT = 1
 MAX_NAME = 80
 ID_PATTERN = re.compile(r"[0-9a-z][0-9a-z_-]{0,39}")
-#: What the JSON parser may raise on hostile text (deep nesting raises RecursionError).
-PARSE_ERRORS = (ValueError, TypeError, RecursionError)
-#: What replaying a hostile record may raise besides RecordError.
-REPLAY_ERRORS = (RecordError, ValueError, TypeError, KeyError, IndexError, AttributeError)
+#: The most characters of one stored entry: a record of ``MAX_DECISIONS`` decisions
+#: (most under 12 characters, none over 40, each quoted) plus the list's facts.
+MAX_ENTRY_CHARS = 48 * MAX_DECISIONS + 20_000
+#: What parsing or replaying hostile input may raise (the engine's boundary already
+#: turns them into RecordError; kept for callers that replay step by step).
+PARSE_ERRORS = (RecordError, *HOSTILE_ERRORS)
+REPLAY_ERRORS = (RecordError, *HOSTILE_ERRORS)
 
 
 class SaveError(RecordError):
@@ -52,7 +64,7 @@ class SaveError(RecordError):
     """
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+        super().__init__(message, newer=code == "newer")
         self.code = code
         self.message = message
 
@@ -133,11 +145,15 @@ def info_of(entry: dict) -> SaveInfo:
 
 
 def parse_entry(raw: str, game_id: str) -> dict:
-    """A stored entry, checked field by field (``SaveError("damaged")`` if it is not one)."""
+    """A stored entry, checked field by field (``SaveError("damaged")`` if it is not one).
+
+    Its size and nesting are checked before it is parsed, its record's setup with the
+    engine's own check; an entry of a newer version is ``SaveError("newer")``. Nothing
+    is replayed."""
     where = f"The saved game {game_id!r}"
     try:
-        entry = json.loads(raw)
-    except PARSE_ERRORS as exc:
+        entry = parse_json(raw, max_chars=MAX_ENTRY_CHARS)
+    except RecordError as exc:
         raise SaveError("damaged", f"{where} is damaged or cut short; it was skipped.") from exc
     check_entry(entry, where)
     if entry["id"] != game_id:
@@ -149,7 +165,7 @@ def check_entry(entry, where: str) -> None:
     """Raise ``SaveError`` unless ``entry`` has every field of a save, well typed."""
     if not isinstance(entry, dict) or entry.get("kind") != SAVE_KIND:
         raise SaveError("damaged", f"{where} is not a saved game.")
-    if not isinstance(entry.get("format"), int) or entry["format"] > SAVE_FORMAT:
+    if not is_count(entry.get("format")) or entry["format"] > SAVE_FORMAT:
         raise SaveError("newer", f"{where} was saved by a newer version of the game.")
     check_record(entry.get("record"), where)
     kinds = {"id": str, "name": str, "created": str, "updated": str, "seats": list}
@@ -157,13 +173,29 @@ def check_entry(entry, where: str) -> None:
     for name, kind in kinds.items():
         if not isinstance(entry.get(name), kind):
             raise SaveError("damaged", f"{where} is damaged (its {name!r} is missing or wrong).")
-    seats = entry["seats"]
-    if not all(isinstance(s, dict) and isinstance(s.get("faction"), str) for s in seats):
+    for seat in entry["seats"]:
+        check_seat_facts(seat, where)
+
+
+def check_seat_facts(seat, where: str) -> None:
+    """A listed seat: its faction, controller and level known (else ``newer``)."""
+    if not isinstance(seat, dict) or not isinstance(seat.get("faction"), str):
         raise SaveError("damaged", f"{where} is damaged (its seats are wrong).")
+    known = (
+        seat["faction"] in FACTIONS
+        and seat.get("controller", "human") in CONTROLLERS
+        and seat.get("level") in (None, *LEVELS)
+    )
+    if not known:
+        raise SaveError("newer", f"{where} has a seat this version does not know; it is newer.")
 
 
 def check_record(rec, where: str) -> None:
-    if not isinstance(rec, dict) or not isinstance(rec.get("format"), int):
+    """Raise ``SaveError`` unless ``rec`` is a record this version can replay.
+
+    Checks its format, rules version, decisions (a list of at most ``MAX_DECISIONS``
+    strings) and setup (``scythe_core.check_setup``), without replaying it."""
+    if not isinstance(rec, dict) or not is_count(rec.get("format")):
         raise SaveError("damaged", f"{where} has no game record.")
     if rec["format"] > RECORD_FORMAT:
         raise SaveError("newer", f"{where} was recorded by a newer version of the game.")
@@ -172,6 +204,18 @@ def check_record(rec, where: str) -> None:
         raise SaveError("damaged", f"{where} is damaged (its decisions are not a list).")
     if not isinstance(rec.get("setup"), dict):
         raise SaveError("damaged", f"{where} is damaged (its setup is missing).")
+    try:
+        check_decision_count(len(actions))
+        check_rules_version(rec.get("rules"))
+        check_setup(rec["setup"])
+    except (RecordError, SetupError) as exc:
+        code = "newer" if exc.newer else "damaged"
+        raise SaveError(code, f"{where} cannot be used: {exc}.") from exc
+
+
+def is_count(value) -> bool:
+    """A whole number (not a bool) of a sane size."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
 
 
 def replay_record(rec: dict, where: str) -> GameState:
@@ -179,7 +223,8 @@ def replay_record(rec: dict, where: str) -> GameState:
     try:
         return replay(rec)
     except REPLAY_ERRORS as exc:
-        raise SaveError("damaged", f"{where} cannot be replayed: {exc}") from exc
+        code = "newer" if getattr(exc, "newer", False) else "damaged"
+        raise SaveError(code, f"{where} cannot be replayed: {exc}") from exc
 
 
 # ------------------------------------------------------------------ checks

@@ -24,9 +24,7 @@ from __future__ import annotations
 from save_format import SaveError
 
 from scythe_core import GameState, RecordError
-from scythe_core.io.links import decode_link, encode_link
-
-MAX_LINK_CHARS = 1_000_000
+from scythe_core.io.links import MAX_LINK_CHARS, decode_link, encode_link
 
 
 def share_fragment(state: GameState) -> str:
@@ -61,7 +59,5 @@ def parse_fragment(text: str) -> GameState:
     try:
         return decode_link(link)
     except RecordError as exc:
-        code = "newer" if "newer" in str(exc) else "bad_link"
+        code = "newer" if exc.newer or "newer" in str(exc) else "bad_link"
         raise SaveError(code, f"This game link cannot be opened: {exc}.") from exc
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
-        raise SaveError("bad_link", "This game link is damaged or incomplete.") from exc
