@@ -20,6 +20,7 @@ from __future__ import annotations
 from scythe_core import IllegalActionError, apply, legal_actions, to_json
 from scythe_core.data.board import TERRAIN, TERRITORIES
 from scythe_core.data.components import COMBAT_DECK
+from scythe_core.model.units import ON_MAT
 
 TOTAL_COMBAT_CARDS = sum(COMBAT_DECK.values())
 HEXES = frozenset(TERRAIN)
@@ -57,7 +58,11 @@ def check_state(state) -> None:
         require(0 <= p.popularity <= 18, f"{who} has popularity {p.popularity}")
         require(p.coins >= 0, f"{who} has {p.coins} coins")
         require(len(p.upgraded_top) <= 6, f"{who} has {len(p.upgraded_top)} top upgrades")
-        require(p.character in HEXES, f"{who}'s character is at {p.character!r}")
+        on_mat_ok = p.controller == "automa"  # a beaten Automa's character goes to its mat
+        require(
+            p.character in HEXES or (on_mat_ok and p.character == ON_MAT),
+            f"{who}'s character is at {p.character!r}",
+        )
         for unit in p.mechs:
             require(unit in HEXES, f"{who} has a mech at {unit!r}")
         for unit in p.workers:
