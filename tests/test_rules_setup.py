@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from scythe_core import SetupError, legal_actions, new_game
+from scythe_core import SetupError, check_setup, legal_actions, new_game
 from scythe_core.data.board import ENCOUNTER_SPOTS, TERRAIN
+from scythe_core.data.cards import PROMO_OPTIONS
 from scythe_core.data.components import (
     BANNED_PAIRS,
     COMBAT_DECK,
@@ -15,6 +19,7 @@ from scythe_core.data.components import (
     SEATING_ORDER,
     STRUCTURE_BONUS_TILES,
 )
+from scythe_core.data.options import FLAG, GAME_OPTIONS
 
 FIVE = ["nordic", "rusviet", "crimea", "saxony", "polania"]
 
@@ -260,3 +265,60 @@ def test_the_same_seed_sets_up_the_same_game():
 def test_different_seeds_shuffle_differently():
     decks = {tuple(new_game({"seed": s, "seats": seats(2)}).combat_deck) for s in range(5)}
     assert len(decks) == 5
+
+
+# --- the config is checked before anything is set up (issue 13) -------------------
+
+
+@pytest.mark.parametrize(
+    "config, words, newer",
+    [
+        ({"seed": 1, "seats": seats(2), "variant": "x"}, "unknown setting 'variant'", True),
+        ({"seed": 1, "seats": [{"name": "Ann"}, {}]}, "unknown seat setting 'name'", True),
+        ({"seed": 1, "seats": [{"faction": "albion"}, {}]}, "unknown faction 'albion'", True),
+        ({"seed": 1, "seats": [{"mat": "militant"}, {}]}, "unknown player mat", True),
+        ({"seed": 1, "seats": [{"controller": "ai"}, {}]}, "unknown controller", True),
+        ({"seed": 1, "seats": [{"controller": "automa", "level": "x"}]}, "Automa level", True),
+        ({"seed": 1, "seats": [{}], "options": {"airships": True}}, "game option", True),
+        ({"seed": 1, "seats": [{"faction": ["nordic"]}, {}]}, "must be a name", False),
+        ({"seed": 1, "seats": [{"controller": None}, {}]}, "must be a name", False),
+        ({"seed": 1, "seats": [{"level": 3}, {}]}, "must be a name", False),
+        ({"seed": 1, "seats": [{}], "options": {"automa_coins": 2.0}}, "whole number", False),
+        ({"seed": 1, "seats": [{}], "options": {"promo_factory": 1}}, "true or false", False),
+        ({"seed": 1, "seats": [{}], "options": "promo"}, "must be an object", False),
+        ({"seed": 2**64, "seats": seats(2)}, "64 bits", False),
+        ({"seed": False, "seats": seats(2)}, "seed must be an integer", False),
+        ({"seed": 1, "seats": {"0": {}}}, "1 to 5 seats", False),
+        ({"seed": 1, "seats": [[], {}]}, "each seat must be an object", False),
+        ("seed=1", "config must be an object", False),
+    ],
+)
+def test_a_bad_config_names_what_is_wrong_and_whether_it_may_be_newer(config, words, newer):
+    with pytest.raises(SetupError, match=words) as err:
+        new_game(config)
+    assert err.value.newer is newer
+    with pytest.raises(SetupError, match=words):
+        check_setup(config)
+
+
+def test_the_page_and_the_tests_configs_pass_the_check():
+    """What the new-game form sends (render_screens.setup_config) and every option."""
+    page = {"seed": 2**64 - 1, "seats": [{"controller": "human", "faction": "crimea"}]}
+    page["seats"].append({"controller": "automa", "level": "ultimaszyna"})
+    page["seats"].append({"controller": "bot", "mat": "agricultural"})
+    assert check_setup(page) == page["seats"]
+    options = {name: True if kind == FLAG else kind[0] for name, kind in GAME_OPTIONS.items()}
+    state = new_game({**page, "options": options, "seed": -(2**63)})
+    assert state.options == options and state.setup["options"] == options
+    assert new_game({"seats": seats(1), "options": None}).setup["options"] == {}
+
+
+def test_every_option_the_engine_reads_is_known():
+    """Every ``game_option(state, name)`` and promo flag of the engine is in GAME_OPTIONS."""
+    package = Path(__file__).resolve().parents[1] / "scythe_core"
+    read = set()
+    for path in package.rglob("*.py"):
+        read |= set(re.findall(r"game_option\(\s*state,\s*f?\"([a-z_{}]+)\"", path.read_text()))
+    read = {name.replace("{what}", what) for name in read for what in ("coins", "power")}
+    assert len(read) == 6 and read <= set(GAME_OPTIONS)
+    assert set(PROMO_OPTIONS.values()) <= set(GAME_OPTIONS)
