@@ -183,3 +183,43 @@ def test_records_and_links_of_rules_0_1_open_with_every_worker_producing():
     link = LINK_PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
     assert state_to_dict(decode_link(link)) == state_to_dict(state)
     assert record(decode_link(link))["rules"] == RULES_VERSION
+
+
+@pytest.mark.parametrize(
+    "head, words, newer",
+    [
+        ({"link": 1, "rules": "9.0", "setup": {"seed": 1, "seats": [{}, {}]}}, "newer", True),
+        ({"link": 1, "rules": "0.10", "setup": {"seed": 1, "seats": [{}, {}]}}, "newer", True),
+        (
+            {"link": 1, "rules": "x", "setup": {"seed": 1, "seats": [{}, {}]}},
+            "rules version",
+            False,
+        ),
+        ({"link": 1, "rules": 3, "setup": {"seed": 1, "seats": [{}, {}]}}, "rules version", False),
+        ({"link": True, "setup": {"seed": 1, "seats": [{}, {}]}}, "damaged", False),
+        ({"link": 0, "setup": {"seed": 1, "seats": [{}, {}]}}, "damaged", False),
+        ({"link": 1, "setup": {"seed": 1, "seats": [{"faction": "togawa"}]}}, "newer", True),
+        ({"link": 1, "setup": {"seed": 1.5, "seats": [{}]}}, "seed must be", False),
+    ],
+)
+def test_a_link_header_is_checked_before_any_replay(head, words, newer):
+    with pytest.raises(RecordError, match=words) as err:
+        decode_link(_link_of(head, ["fly"]))
+    assert err.value.newer is newer
+
+
+def test_a_record_of_newer_rules_or_format_says_so():
+    rec = record(new_game({"seed": 2, "seats": [{}, {}]}))
+    for change in ({"rules": "0.4"}, {"format": 2}):
+        with pytest.raises(RecordError) as err:
+            replay({**rec, **change})
+        assert err.value.newer
+    with pytest.raises(RecordError, match="record format"):
+        replay({**rec, "format": True})
+
+
+def test_failures_inside_links_are_chained_record_errors():
+    for link in ("g1.\u00e9", LINK_PREFIX + base64.urlsafe_b64encode(b"\xff" * 9).decode()):
+        with pytest.raises(RecordError) as err:
+            decode_link(link)
+        assert err.value.__cause__ is not None

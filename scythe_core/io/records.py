@@ -74,11 +74,12 @@ def replay(
     A record of more than ``max_decisions`` decisions is refused before any replay;
     one that takes longer than ``max_seconds`` stops. Every failure is a RecordError.
     """
-    if not isinstance(rec, dict) or not isinstance(rec.get("format"), int):
+    version = rec.get("format") if isinstance(rec, dict) else None
+    if isinstance(version, bool) or not isinstance(version, int):
         raise RecordError("unsupported or missing record format")
-    if rec["format"] != RECORD_FORMAT:
-        newer = rec["format"] > RECORD_FORMAT
-        raise RecordError(f"unsupported record format {rec['format']!r}", newer=newer)
+    if version != RECORD_FORMAT:
+        newer = version > RECORD_FORMAT
+        raise RecordError(f"unsupported record format {version!r}", newer=newer)
     actions = rec.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record actions must be a list of strings")
