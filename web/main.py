@@ -107,3 +107,7 @@ start()
 import ui  # noqa: E402  (the game itself: new-game screen, turns, log; see ui.py)
 
 ui.install()
+
+import page_probe  # noqa: E402  (hooks for the browser tests; see page_probe.py)
+
+page_probe.install()
