@@ -55,10 +55,13 @@ HOSTILE_ERRORS = (
     binascii.Error,
 )
 
-# A JSON string (escapes included) as one token, and the characters JSON may nest with.
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# A JSON string (escapes included) as one token. It always matches from a quote: it ends
+# at the next unescaped quote or, for a string never closed, at the end of the text, so
+# no quote is scanned twice (a pattern that could fail there would be quadratic).
+_STRING = re.compile(r'"(?:[^"\\]++|\\.?)*+(?:"|\Z)', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_LONG_NUMBER = re.compile(rf"[-+0-9.eE]{{{MAX_NUMBER_CHARS + 1},}}")
+# A run of number characters (only from the start of a run: linear).
+_LONG_NUMBER = re.compile(rf"(?<![-+0-9.eE])[-+0-9.eE]{{{MAX_NUMBER_CHARS + 1},}}")
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
@@ -78,8 +81,9 @@ def nesting_depth(text: str) -> int:
     """How deeply ``text`` nests arrays and objects, brackets inside strings not counted.
 
     Linear and without recursion: strings are cut out by one regular expression, the
-    rest is reduced to its brackets, and a running sum gives the depth. For text that
-    is not valid JSON the answer may be too high, never too low.
+    rest is reduced to its brackets, and a running sum gives the depth. Up to the first
+    error in the text the strings are the ones a JSON parser sees, so the answer is
+    never below the depth that ``json.loads`` reaches before it stops.
 
     >>> nesting_depth('{"a": [1, "]]]", {"b": []}]}')
     4
