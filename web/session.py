@@ -23,6 +23,7 @@ from share_links import share_fragment
 from scythe_core import (
     GameState,
     apply,
+    apply_in_place,
     final_scores,
     legal_actions,
     new_game,
@@ -67,14 +68,27 @@ class Session:
     def from_record(cls, recorded: GameState) -> Session:
         """A recorded game (from a link or a save), replayed decision by decision so the
         log is whole. With more than one human, the screen starts behind a hand-over.
+
+        The replay changes one state in place (``apply_in_place``), so it costs time
+        linear in the number of decisions; ``act`` keeps a state per decision for undo.
         """
         session = cls(recorded.setup)
+        state = session.state
         for action in recorded.history:
-            session.act(action)
-        session._undo.clear()
+            seat, log_from, round_, turns = (
+                to_move(state),
+                len(state.log),
+                state.round,
+                state.turns_taken,
+            )
+            apply_in_place(state, action)
+            session.played.append(Played(seat, action, log_from, len(state.log), round_))
+            if state.turns_taken != turns or state.game_over:
+                session._record_tracks()
+            session._choose_viewer()
         seat = session.pending_seat
-        if len(session.humans) > 1 and seat is not None and session.controller(seat) == "human":
-            session.handover = True
+        many = len(session.humans) > 1
+        session.handover = many and seat is not None and session.controller(seat) == "human"
         return session
 
     def fragment(self) -> str:
@@ -108,6 +122,8 @@ class Session:
     def _choose_viewer(self) -> None:
         """Show the deciding human's screen; between two humans, hand over first."""
         seat = self.pending_seat
+        if seat is None:
+            self.handover = False  # the game is over: nobody hands over any more
         if seat is None or self.controller(seat) != "human" or seat == self.viewer:
             if self.viewer is None and self.humans:
                 self.viewer = self.humans[0]

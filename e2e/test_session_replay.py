@@ -1,0 +1,100 @@
+"""Opening a recorded game in the page's ``Session``: the same game as played, in linear time.
+
+Issue 13 cases 3 (a long record froze the tab: every decision copied the whole
+history) and 10 (a finished hot-seat game opened from its link crashed at start-up:
+the hand-over flag stayed set after the game's end).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import render_screens
+from session import Session
+
+from scythe_core import apply_in_place, legal_actions, new_game
+
+HOT_SEAT = {"seed": 11, "seats": [{"controller": "human"}, {"controller": "human"}]}
+MIXED = {
+    "seed": 5,
+    "seats": [
+        {"controller": "human"},
+        {"controller": "automa", "level": "autometta"},
+        {"controller": "human"},
+    ],
+}
+
+
+def played_through(config: dict, decisions: int | None = None) -> Session:
+    """A game played click by click (``Session.act``), seeded random choices."""
+    session = Session(config)
+    choices = random.Random(config["seed"])
+    while not session.game_over and (decisions is None or len(session.state.history) < decisions):
+        if session.handover:
+            session.finish_handover()
+        if session.play_automa():
+            continue
+        session.act(choices.choice(session.legal()))
+    return session
+
+
+def same_session(a: Session, b: Session) -> None:
+    assert a.state.history == b.state.history
+    assert a.state.log == b.state.log
+    assert a.played == b.played
+    assert a.tracks == b.tracks
+    assert a.pending_seat == b.pending_seat
+
+
+def test_a_record_opens_as_the_game_that_was_played():
+    for config, decisions in ((HOT_SEAT, 60), (MIXED, 90), (MIXED, None)):
+        session = played_through(config, decisions)
+        opened = Session.from_record(session.state)
+        same_session(opened, session)
+        assert not opened.can_undo()
+
+
+def test_an_unfinished_hot_seat_game_opens_behind_the_hand_over():
+    session = played_through(HOT_SEAT, 40)
+    opened = Session.from_record(session.state)
+    assert opened.handover and opened.legal() == []
+    opened.finish_handover()
+    assert opened.viewer == opened.pending_seat and opened.legal()
+
+
+def test_a_finished_hot_seat_game_opens_on_its_scores():
+    session = played_through(HOT_SEAT)
+    assert session.game_over and not session.handover
+    opened = Session.from_record(session.state)
+    assert opened.game_over and not opened.handover and opened.pending_seat is None
+    view = opened.view()
+    assert view["players"]  # the whole board, nothing behind a hand-over
+    html = render_screens.end_html(opened.scores(), view, opened.tracks, "en")
+    assert "data-cmd" in html
+
+
+def skipped_turns(decisions: int):
+    """A legal game of ``decisions`` decisions in which both seats skip every turn."""
+    state = new_game({"seed": 3, "seats": [{}, {}]})
+    while len(state.history) < decisions:
+        legal = legal_actions(state)
+        cheap = [a for a in legal if a in ("skip", "done", "end_turn") or a.startswith("coins")]
+        apply_in_place(state, cheap[0] if cheap else legal[0])
+    return state
+
+
+def opening_seconds(state) -> float:
+    fastest = float("inf")
+    for _ in range(2):
+        started = time.perf_counter()
+        Session.from_record(state)
+        fastest = min(fastest, time.perf_counter() - started)
+    return fastest
+
+
+def test_opening_a_record_takes_time_linear_in_its_length():
+    short, long = skipped_turns(3_000), skipped_turns(12_000)
+    ratio = opening_seconds(long) / opening_seconds(short)
+    # Linear: 4x the decisions, about 4x the time (quadratic would be about 16x).
+    assert ratio < 8, f"12,000 decisions took {ratio:.1f}x as long as 3,000"
