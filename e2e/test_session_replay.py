@@ -10,10 +10,13 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
 import render_screens
+from replay import Replay
+from save_format import SaveError
 from session import Session
 
-from scythe_core import apply_in_place, legal_actions, new_game
+from scythe_core import apply, apply_in_place, legal_actions, new_game, record, to_json
 
 HOT_SEAT = {"seed": 11, "seats": [{"controller": "human"}, {"controller": "human"}]}
 MIXED = {
@@ -97,4 +100,47 @@ def test_opening_a_record_takes_time_linear_in_its_length():
     short, long = skipped_turns(3_000), skipped_turns(12_000)
     ratio = opening_seconds(long) / opening_seconds(short)
     # Linear: 4x the decisions, about 4x the time (quadratic would be about 16x).
+    assert ratio < 8, f"12,000 decisions took {ratio:.1f}x as long as 3,000"
+
+
+def test_the_replay_viewer_shows_every_decision_as_it_was_played():
+    session = played_through(MIXED)
+    rec = record(session.state)
+    expected = [new_game(rec["setup"])]
+    for action in rec["actions"]:
+        expected.append(apply(expected[-1], action))
+    viewer = Replay(rec, "game")
+    viewer.every = 8  # many copies, so stepping back uses them
+    order = [len(rec["actions"]), 0, 17, 16, 3, "last", "prev", "first", "next"]
+    order += random.Random(2).sample(range(len(rec["actions"]) + 1), 25)
+    for where in order:
+        viewer.go(where)
+        assert to_json(viewer.state) == to_json(expected[viewer.index]), viewer.index
+        if viewer.index:
+            assert viewer.seat == session.played[viewer.index - 1].seat
+            assert viewer.action == rec["actions"][viewer.index - 1]
+
+
+def test_the_replay_viewer_stops_at_an_illegal_decision_and_still_steps_back():
+    state = played_through(HOT_SEAT, 30).state
+    rec = record(state)
+    rec["actions"][20] = "section:9"
+    viewer = Replay(rec, "bad")
+    viewer.go(10)
+    with pytest.raises(SaveError, match="Decision 21"):
+        viewer.go("last")
+    viewer.go(19)
+    assert viewer.state.history == rec["actions"][:19]
+
+
+def test_the_replay_viewer_takes_time_linear_in_the_record():
+    def seconds(decisions: int) -> float:
+        rec = record(skipped_turns(decisions))
+        started = time.perf_counter()
+        viewer = Replay(rec, "long")
+        for where in ("last", "first", "last", decisions // 2, "prev", "prev"):
+            viewer.go(where)
+        return time.perf_counter() - started
+
+    ratio = min(seconds(12_000) for _ in range(2)) / min(seconds(3_000) for _ in range(2))
     assert ratio < 8, f"12,000 decisions took {ratio:.1f}x as long as 3,000"

@@ -2,7 +2,9 @@
 
 The states are rebuilt from the record's setup and actions with ``scythe_core``;
 nothing is trusted: a decision that is not legal stops the replay with a
-``save_format.SaveError("damaged")``.
+``save_format.SaveError("damaged")``. One state is played forward in place, and a
+copy is kept every so many decisions (at most ``MAX_CHECKPOINTS``), so stepping
+back replays from the nearest copy: time and memory stay linear in the record.
 
 >>> from scythe_core import new_game, apply, legal_actions, record
 >>> state = new_game({"seed": 2, "seats": [{"faction": "nordic"}, {"faction": "saxony"}]})
@@ -21,7 +23,12 @@ from __future__ import annotations
 
 from save_format import REPLAY_ERRORS, SaveError
 
-from scythe_core import GameState, apply, new_game, to_move
+from scythe_core import GameState, apply_in_place, new_game, to_move
+
+#: Keep a copy of the state at least every this many decisions ...
+CHECKPOINT_EVERY = 32
+#: ... but no more copies than this in all (each copy holds the history so far).
+MAX_CHECKPOINTS = 120
 
 
 class Replay:
@@ -32,9 +39,15 @@ class Replay:
         self.save_id = save_id
         try:
             self.actions = [str(a) for a in rec["actions"]]
-            self.states: list[GameState] = [new_game(rec["setup"])]
+            start = new_game(rec["setup"])
         except REPLAY_ERRORS as exc:
             raise SaveError("damaged", f"This game cannot be replayed: {exc}") from exc
+        self.every = max(CHECKPOINT_EVERY, -(-len(self.actions) // MAX_CHECKPOINTS))
+        self.checkpoints: dict[int, GameState] = {0: start}
+        #: The state played forward in place, and how many decisions it holds.
+        self.current: GameState | None = start.copy()
+        self.played = 0
+        #: Who took each decision replayed so far.
         self.seats: list[int | None] = []
         self.index = 0
 
@@ -42,18 +55,30 @@ class Replay:
     def total(self) -> int:
         return len(self.actions)
 
-    def _build(self, upto: int) -> None:
-        while len(self.states) <= upto:
-            before = self.states[-1]
-            action = self.actions[len(self.states) - 1]
-            try:
-                after = apply(before, action)
-            except REPLAY_ERRORS as exc:
-                raise SaveError(
-                    "damaged", f"Decision {len(self.states)} ({action!r}) is not legal: {exc}"
-                ) from exc
-            self.seats.append(to_move(before))
-            self.states.append(after)
+    def _advance(self) -> None:
+        """Play the next decision on the current state."""
+        state, number = self.current, self.played + 1
+        action = self.actions[self.played]
+        seat = to_move(state)
+        try:
+            apply_in_place(state, action)
+        except REPLAY_ERRORS as exc:
+            self.current = None  # possibly half changed: rebuilt from a copy next time
+            raise SaveError(
+                "damaged", f"Decision {number} ({action!r}) is not legal: {exc}"
+            ) from exc
+        if len(self.seats) < number:
+            self.seats.append(seat)
+        self.played = number
+        if number % self.every == 0:
+            self.checkpoints.setdefault(number, state.copy())
+
+    def _seek(self, target: int) -> None:
+        if self.current is None or target < self.played:
+            base = max(n for n in self.checkpoints if n <= target)
+            self.current, self.played = self.checkpoints[base].copy(), base
+        while self.played < target:
+            self._advance()
 
     def go(self, where: str | int) -> None:
         """Move to ``first``, ``prev``, ``next``, ``last`` or a decision number."""
@@ -64,12 +89,14 @@ class Replay:
             "last": self.total,
         }.get(where, where)
         target = max(0, min(self.total, int(target)))
-        self._build(target)
+        self._seek(target)
         self.index = target
 
     @property
     def state(self) -> GameState:
-        return self.states[self.index]
+        """The state after the decision shown (not to be changed by the caller)."""
+        self._seek(self.index)
+        return self.current
 
     @property
     def action(self) -> str | None:
