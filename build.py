@@ -464,6 +464,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Always revalidate (cheap 304s): a rebuilt page is never stale.
         self.send_header("Cache-Control", "no-cache")
+        # As web/_headers asks of hosts that can: no framing by other sites.
+        self.send_header("Content-Security-Policy", "frame-ancestors 'none'")
+        self.send_header("X-Frame-Options", "DENY")
+        self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)

@@ -23,8 +23,10 @@ SEATS = [
     {"controller": "human", "faction": "nordic"},
     {"controller": "automa", "level": "automa", "faction": "saxony"},
 ]
-SAVES = """() => Object.fromEntries(Object.keys(localStorage)
-    .filter((k) => k.startsWith('scythe.save.')).map((k) => [k, localStorage.getItem(k)]))"""
+#: The saves of the site under test (served at "/": ``storage.site_prefix("/")``).
+SAVE_PREFIX = "scythe:/:save."
+SAVES = f"""() => Object.fromEntries(Object.keys(localStorage)
+    .filter((k) => k.startsWith('{SAVE_PREFIX}')).map((k) => [k, localStorage.getItem(k)]))"""
 POSITION = """() => ({
     game: document.body.dataset.game,
     pending: document.body.dataset.pending,
@@ -175,11 +177,11 @@ def test_bad_saved_entries_are_listed_with_their_message_and_deletable(saves_pag
     stored = saves(page)
     (key, good), *_ = stored.items()
     page.evaluate(
-        """([cut]) => {
-            localStorage.setItem('scythe.save.broken', '{not json at all');
-            localStorage.setItem('scythe.save.cut', cut);
+        """([prefix, cut]) => {
+            localStorage.setItem(prefix + 'broken', '{not json at all');
+            localStorage.setItem(prefix + 'cut', cut);
         }""",
-        [good[: len(good) // 2]],
+        [SAVE_PREFIX, good[: len(good) // 2]],
     )
     click(page, "#open-saves")
     assert page.locator("#saves-list .save-game").count() == len(stored)

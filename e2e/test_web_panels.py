@@ -66,7 +66,7 @@ def test_a_watched_automa_turn_shows_units_where_they_stood_then_slides_them_in(
     assert arrivals[(dest, faction, kind)] == origin
     at = render_pieces.pieces_svg(board, LAYOUT, arrivals=arrivals)
     arriving = re.findall(
-        r'<g class="arrive" style="--dx:(-?[\d.]+)px;--dy:(-?[\d.]+)px">(<g class="piece [^"]*")',
+        r'<g class="arrive" data-dx="(-?[\d.]+)" data-dy="(-?[\d.]+)">(<g class="piece [^"]*")',
         at,
     )
     assert arriving and all(kind in piece and faction in piece for _, _, piece in arriving)

@@ -88,7 +88,23 @@ def draw() -> None:
     element("footer").textContent = text("footer", python=python, pyodide=pyodide.__version__)
 
 
-def start() -> None:
+def show_framed() -> None:
+    """Inside another site's frame the game does not start: it offers its own tab."""
+    link = document.createElement("a")
+    link.href = str(js.location.href)
+    link.target = "_blank"
+    link.rel = "noopener"
+    link.textContent = text("framed.open")
+    box = element("loading")
+    box.replaceChildren(document.createTextNode(text("framed") + " "), link)
+    document.body.dataset.framed = "1"
+
+
+def start() -> bool:
+    """Draw the board and show it; False when the page must not start (framed)."""
+    if getattr(js.window, "__scytheFramed", False):
+        show_framed()
+        return False
     try:
         draw()
     except Exception as exc:
@@ -100,14 +116,14 @@ def start() -> None:
     document.body.dataset.boardDrawn = "1"
     document.body.dataset.ready = "1"
     js.window.__t_board = js.performance.now()
+    return True
 
 
-start()
+if start():
+    import ui  # (the game itself: new-game screen, turns, log; see ui.py)
 
-import ui  # noqa: E402  (the game itself: new-game screen, turns, log; see ui.py)
+    ui.install()
 
-ui.install()
+    import page_probe  # (hooks for the browser tests; see page_probe.py)
 
-import page_probe  # noqa: E402  (hooks for the browser tests; see page_probe.py)
-
-page_probe.install()
+    page_probe.install()

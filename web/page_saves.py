@@ -3,19 +3,75 @@
 A mixin of ``ui.Page`` (browser only, uses ``js``): the address keeps the game (a
 reload resumes it), every decision is autosaved, saved games are resumed and links
 opened, each failure becoming a message while nothing else is lost.
+
+Storage is the site's own (keys carry the site's path, ``storage.site_prefix``). A
+browser that refuses storage gets a tab-long stand-in and a notice; a tab whose
+save was overwritten by another tab since is told so and saves nothing until the
+player loads the newer save or keeps this game as a copy.
 """
 
 from __future__ import annotations
 
+import contextlib
+from html import escape
+
 import js
 from render_saves import error_text
 from session import Session
-from storage import SaveError, parse_fragment
+from storage import (
+    SaveError,
+    SaveStore,
+    adopt_legacy_saves,
+    open_storage,
+    parse_fragment,
+    site_prefix,
+)
 from strings import text
+
+
+def browser_storage():
+    return js.window.localStorage
 
 
 class PageSaves:
     """Saving and loading for a page with ``session``, ``saves`` and ``render()``."""
+
+    def init_saves(self) -> None:
+        self.prefix = site_prefix(str(js.location.pathname))
+        storage, self.storage_ok = open_storage(browser_storage)
+        if self.storage_ok:
+            with contextlib.suppress(SaveError):  # full: the older saves stay where they are
+                adopt_legacy_saves(storage, self.prefix)
+        self.storage = storage
+        self.saves = SaveStore(storage, self.prefix + "save.")
+        #: Another tab saved this game since: (save id, decisions stored there).
+        self.conflict: tuple[str, int] | None = None
+
+    def setting(self, name: str) -> str | None:
+        """A page setting (language, speed) kept by the browser, if any."""
+        try:
+            value = self.storage.getItem(self.prefix + name)
+        except Exception:  # a JavaScript error: storage refused
+            return None
+        return value if isinstance(value, str) else None
+
+    def keep_setting(self, name: str, value: str) -> None:
+        with contextlib.suppress(Exception):  # a JavaScript error: the setting is not kept
+            self.storage.setItem(self.prefix + name, value)
+
+    def notice_html(self) -> str:
+        """The header's notice: a message, the save conflict's choice, or saving being off."""
+        if self.conflict is not None:
+            return (
+                f'<span class="notice conflict" role="alert" id="save-conflict">'
+                f"{escape(text('conflict.text', n=self.conflict[1]))} "
+                f'<button type="button" data-cmd="conflict-load" id="conflict-load">'
+                f"{escape(text('conflict.load'))}</button> "
+                f'<button type="button" data-cmd="conflict-copy" id="conflict-copy">'
+                f"{escape(text('conflict.copy'))}</button></span>"
+            )
+        message = self.notice or ("" if self.storage_ok else text("storage.off"))
+        return f'<span class="notice" role="alert" id="notice">{escape(message)}</span>'
 
     def remember(self) -> None:
         """Keep the game in the page address: a reload resumes it, and it can be shared."""
@@ -29,15 +85,46 @@ class PageSaves:
     def save(self) -> None:
         """Autosave after every decision (``storage.SaveStore``); a failure only warns."""
         s = self.session
-        if s is None or s.saved_decisions == len(s.state.history):
+        if s is None or self.conflict is not None or s.saved_actions == s.state.history:
             return
         try:
-            info = self.saves.autosave(s.state, str(js.Date.new().toISOString()), s.save_id)
+            info = self.saves.autosave(
+                s.state, str(js.Date.new().toISOString()), s.save_id, expected=s.saved_actions
+            )
         except SaveError as exc:
+            if exc.code == "conflict":
+                self.conflict = (s.save_id, exc.decisions)
+                return
             self.notice = text("saves.failed", error=error_text(exc.code, exc.message, self.lang))
             return
-        s.save_id, s.saved_decisions = info.id, len(s.state.history)
+        s.save_id, s.saved_actions = info.id, list(s.state.history)
         self.notice = ""
+
+    def resolve_conflict(self, choice: str) -> None:
+        """``conflict-load``: open the newer save; ``conflict-copy``: save this game anew."""
+        if self.conflict is None:
+            return
+        game_id, _ = self.conflict
+        self.conflict = None
+        if choice == "conflict-load":
+            self.resume(game_id)
+            return
+        s = self.session
+        if s is None:
+            return
+        try:
+            name = text("conflict.copy_name", name=self.saves.info(game_id).name[:60])
+        except SaveError:
+            name = None
+        try:
+            info = self.saves.autosave(s.state, str(js.Date.new().toISOString()), name=name)
+        except SaveError as exc:
+            s.save_id, s.saved_actions = None, None
+            self.notice = text("saves.failed", error=error_text(exc.code, exc.message, self.lang))
+        else:
+            s.save_id, s.saved_actions = info.id, list(s.state.history)
+            self.notice = text("conflict.copied", name=info.name)
+        self.render()
 
     def saved(self) -> list:
         try:
@@ -52,10 +139,10 @@ class PageSaves:
             self.saves_message = error_text(getattr(exc, "code", "damaged"), str(exc), self.lang)
             self.render()
             return
-        session.save_id, session.saved_decisions = game_id, len(session.state.history)
+        session.save_id, session.saved_actions = game_id, list(session.state.history)
         self.stop_timer()
         self.session, self.error, self.end_closed = session, "", False
-        self.replay, self.panel = None, ""
+        self.replay, self.panel, self.conflict = None, "", None
         self.after_change()
 
     def load_link(self, fragment: str) -> None:
@@ -71,4 +158,4 @@ class PageSaves:
             found = None
         if found is not None:
             self.session.save_id = found.id
-            self.session.saved_decisions = found.decisions
+            self.session.saved_actions = list(self.session.state.history)

@@ -158,7 +158,9 @@ def place(
         start = (arriving or {}).get(i)
         if start is not None:
             dx, dy = (start[0] - x) / scale, (start[1] - y) / scale
-            markup = f'<g class="arrive" style="--dx:{dx:.1f}px;--dy:{dy:.1f}px">{markup}</g>'
+            # The page sets --dx/--dy from these (the Content-Security-Policy forbids
+            # style attributes in markup): ui.start_arrivals.
+            markup = f'<g class="arrive" data-dx="{dx:.1f}" data-dy="{dy:.1f}">{markup}</g>'
         out.append(f'<g transform="translate({x:.1f} {y:.1f}) scale({scale:.2f})">{markup}</g>')
     return "".join(out)
 

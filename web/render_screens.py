@@ -94,7 +94,8 @@ def setup_html(values: dict, lang: str, error: str = "") -> str:
         f'<div class="setup-line"><label for="setup-count">{escape(text("setup.count", lang))}</label>'
         f"{_select('setup-count', counts, str(values['count']), lang)}"
         f'<label for="setup-seed">{escape(text("setup.seed", lang))}</label>'
-        f'<input id="setup-seed" type="number" min="0" max="2147483647" value="{int(values["seed"])}">'
+        f'<input id="setup-seed" type="text" inputmode="numeric" pattern="[0-9]{{1,20}}" '
+        f'maxlength="20" size="21" spellcheck="false" value="{int(values["seed"])}">'
         f'<button type="button" data-cmd="reseed" title="{escape(text("setup.reseed.tip", lang))}">↻</button></div>'
         f'<table class="seats"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
         f"{err}"

@@ -51,10 +51,10 @@ class Session:
         self.config = config
         self.state: GameState = new_game(config)
         self.link_cache: tuple[int, str] = (-1, "")
-        #: The saved game this session writes to (``storage.SaveStore``), and how many
-        #: decisions that save holds.
+        #: The saved game this session writes to (``storage.SaveStore``), and the
+        #: decisions this tab last saved there or loaded from it (None: not yet).
         self.save_id: str | None = None
-        self.saved_decisions = -1
+        self.saved_actions: list[str] | None = None
         self.played: list[Played] = []
         self._undo: list[tuple[GameState, int]] = []
         self.viewer: int | None = None

@@ -5,8 +5,10 @@ tests a fake with the same five members (``getItem``, ``setItem``, ``removeItem`
 ``key``, ``length``). The engine keeps no clock, so the caller passes every date
 as an ISO 8601 string (in the page: ``js.Date.new().toISOString()``).
 
-Each game is one key, ``scythe.save.<id>``, holding one entry as ``save_format``
-describes it (the game's record plus a few facts for the list). One key per game
+Each game is one key, ``<site>save.<id>``, holding one entry as ``save_format``
+describes it, where ``<site>`` (``site_prefix``) names the site's own path, so two
+sites of the same origin (two projects of one GitHub Pages owner, two copies of
+this game) keep their saves apart (the game's record plus a few facts for the list). One key per game
 means one write per save: if the browser refuses it (storage full), the previous
 save of that game is still there, whole. Export and Import read and write the
 files of ``save_files``; share links live in ``share_links``.
@@ -61,6 +63,10 @@ from scythe_core import GameState, record
 
 __all__ = [
     "KEY_PREFIX",
+    "MemoryStorage",
+    "adopt_legacy_saves",
+    "open_storage",
+    "site_prefix",
     "Listing",
     "Problem",
     "SaveError",
@@ -71,7 +77,86 @@ __all__ = [
     "share_url",
 ]
 
+#: Saves of versions before the site's own path was in the key (adopted once by each site).
 KEY_PREFIX = "scythe.save."
+
+
+def site_prefix(pathname: str) -> str:
+    """The prefix of every key of the site at ``pathname`` (the page's ``location.pathname``).
+
+    >>> [site_prefix(p) for p in ("/", "/scythe", "/scythe/", "/scythe/index.html")]
+    ['scythe:/:', 'scythe:/scythe/:', 'scythe:/scythe/:', 'scythe:/scythe/:']
+    """
+    path = pathname if isinstance(pathname, str) and pathname.startswith("/") else "/"
+    last = path.rsplit("/", 1)[-1]
+    if "." in last:
+        path = path[: len(path) - len(last)]
+    elif not path.endswith("/"):
+        path += "/"
+    return f"scythe:{path}:"
+
+
+class MemoryStorage(dict):
+    """A ``localStorage`` stand-in for a tab whose browser refuses storage: saves last
+    as long as the tab (the page says so and offers Export)."""
+
+    def getItem(self, key: str) -> str | None:
+        return self.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self[key] = str(value)
+
+    def removeItem(self, key: str) -> None:
+        self.pop(key, None)
+
+    def key(self, index: int) -> str | None:
+        keys = list(self)
+        return keys[index] if 0 <= index < len(keys) else None
+
+    @property
+    def length(self) -> int:
+        return len(self)
+
+
+def adopt_legacy_saves(storage, prefix: str) -> int:
+    """Copy the saves of earlier versions (keyed by origin only) under this site's keys.
+
+    Done once per site (a marker key remembers it); the old keys are left where they
+    are, so another copy of the game on the same origin can adopt them too. A game
+    this site already has is not copied. Returns how many were copied.
+    """
+    marker = prefix + "adopted"
+    with browser_storage():
+        if isinstance(storage.getItem(marker), str):
+            return 0
+        keys = [storage.key(i) for i in range(int(storage.length))]
+        legacy = sorted(k for k in keys if isinstance(k, str) and k.startswith(KEY_PREFIX))
+        copied = 0
+        for key in legacy:
+            target = prefix + "save." + key[len(KEY_PREFIX) :]
+            raw = storage.getItem(key)
+            if isinstance(raw, str) and not isinstance(storage.getItem(target), str):
+                storage.setItem(target, raw)
+                copied += 1
+        storage.setItem(marker, "1")
+    return copied
+
+
+def open_storage(get_storage) -> tuple[object, bool]:
+    """The browser's storage from ``get_storage()``, and whether it works.
+
+    Blocked cookies and some private modes make ``window.localStorage`` throw on
+    access; then the game plays on with a ``MemoryStorage`` (and ``False``).
+    """
+    try:
+        storage = get_storage()
+        int(storage.length)
+        storage.getItem(KEY_PREFIX)
+    except Exception:  # a JavaScript SecurityError in the page
+        return MemoryStorage(), False
+    if storage is None or not hasattr(storage, "setItem"):
+        return MemoryStorage(), False
+    return storage, True
 
 
 @dataclass(frozen=True)
@@ -137,11 +222,19 @@ class SaveStore:
     # --- writing -------------------------------------------------------------
 
     def autosave(
-        self, state: GameState, date: str, game_id: str | None = None, name: str | None = None
+        self,
+        state: GameState,
+        date: str,
+        game_id: str | None = None,
+        name: str | None = None,
+        expected: list[str] | None = None,
     ) -> SaveInfo:
         """Save ``state`` after a decision: a new game without ``game_id``, else that game.
 
         An existing save keeps its name (unless ``name`` is given) and creation date.
+        ``expected`` is what this tab last saved or loaded there: when the stored game
+        holds other decisions (another tab saved it since), nothing is written and
+        ``SaveError("conflict")`` says how many decisions the stored game holds.
         When the storage is full this raises ``SaveError("storage_full")`` and the
         game's previous save is kept as it was.
         """
@@ -153,9 +246,11 @@ class SaveStore:
             game_id = self._new_id(json.dumps(state.setup, sort_keys=True) + date)
         else:
             check_id(game_id)
-            with contextlib.suppress(SaveError):  # a new or damaged entry: this replaces it
-                old = self._entry(game_id)
+            old = self._stored(game_id)
+            if old is not None:
                 created, name = old["created"], name or old["name"]
+                if expected is not None and old["record"]["actions"] != list(expected):
+                    raise conflict_error(old)
         entry = make_entry(game_id, name or default_name(state), state, created, date)
         self._write(game_id, entry)
         return info_of(entry)
@@ -241,6 +336,15 @@ class SaveStore:
             raise SaveError("not_found", f"There is no saved game {game_id!r}.")
         return parse_entry(raw, game_id)
 
+    def _stored(self, game_id: str) -> dict | None:
+        """The stored entry, or None if there is none or it is damaged (a save replaces it)."""
+        try:
+            return self._entry(game_id)
+        except SaveError as exc:
+            if exc.code in ("storage_full", "storage_unavailable"):
+                raise
+            return None
+
     def _read(self, game_id: str) -> SaveInfo:
         return info_of(self._entry(game_id))
 
@@ -279,6 +383,17 @@ def browser_storage() -> Iterator[None]:
         yield
     except Exception as exc:  # a JavaScript error in the page
         raise storage_error(exc) from exc
+
+
+def conflict_error(stored: dict) -> SaveError:
+    decisions = len(stored["record"]["actions"])
+    error = SaveError(
+        "conflict",
+        f"Another tab has saved this game since ({decisions} decisions), so this tab "
+        "did not overwrite it. Load that save, or keep this game as a copy.",
+    )
+    error.decisions = decisions
+    return error
 
 
 def is_quota_error(exc: BaseException) -> bool:

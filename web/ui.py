@@ -33,7 +33,6 @@ from render_screens import (
     watch_html,
 )
 from session import Session
-from storage import SaveStore
 from strings import LANGUAGES, text
 from watch_board import watched_board
 from zoom_events import ZoomControl
@@ -72,7 +71,7 @@ class Page(AutomaPacing, PageSaves):
     def __init__(self) -> None:
         self.session: Session | None = None
         self.setup = default_setup()
-        self.setup["seed"] = int(js.Math.floor(js.Math.random() * 1_000_000))
+        self.setup["seed"] = new_seed()
         self.error = ""
         self.hex_choice: str | None = None
         self.combat_pick: dict = {}
@@ -85,8 +84,8 @@ class Page(AutomaPacing, PageSaves):
         self.zoom = ZoomControl(LAYOUT.view_box())
         #: The view last drawn (the hover info reads it instead of asking the engine again).
         self.view: dict | None = None
-        self.saves = SaveStore(js.localStorage)
         self.notice = ""
+        self.init_saves()
         #: A newer build's service worker has taken over: offer a reload.
         self.update_ready = False
         #: The replay being watched (``replay.Replay``), the screen over the board
@@ -129,7 +128,7 @@ class Page(AutomaPacing, PageSaves):
         )
         el("controls").innerHTML = (
             f'<span id="game-status" class="game-status">{status}</span>'
-            f'<span class="notice" role="alert">{self.notice}</span>{update}'
+            f"{self.notice_html()}{update}"
             f'<button type="button" data-cmd="undo" id="undo" title="{text("game.undo.tip")}"{undo_off}>{text("game.undo")}</button>'
             f'<label class="speed">{text("speed.label")} <select id="speed">{speeds}</select></label>'
             f'<button type="button" data-cmd="new" id="new-game">{text("game.new")}</button>'
@@ -190,6 +189,8 @@ class Page(AutomaPacing, PageSaves):
             session, start, end, shown = self.watch
             board, arrivals = watched_board(view, session.state.log[start:end], shown)
         el("pieces").innerHTML = pieces_svg(board, LAYOUT, marks, self.lang, arrivals)
+        if arrivals:
+            start_arrivals(el("pieces"))
         reveal = self.reveal_markup(view)
         el("decision").innerHTML = (
             decision_html(
@@ -362,8 +363,8 @@ class Page(AutomaPacing, PageSaves):
         if not count:
             return
         values["count"] = int(count.value)
-        seed = el("setup-seed").value
-        values["seed"] = int(seed) if str(seed).strip().lstrip("-").isdigit() else 0
+        seed = str(el("setup-seed").value).strip()
+        values["seed"] = int(seed) if seed.isascii() and seed.isdigit() and len(seed) <= 20 else 0
         for i, seat in enumerate(values["seats"][: values["count"]]):
             for key in ("controller", "level", "faction", "mat"):
                 field = el(f"seat{i}-{key}")
@@ -385,6 +386,22 @@ class Page(AutomaPacing, PageSaves):
                 cards.append(value)
             pick["cards"] = cards
         self.render()
+
+
+def start_arrivals(root) -> None:
+    """Where each arriving piece slides in from (set through CSSOM: the page's
+    Content-Security-Policy allows no style attributes in markup)."""
+    for group in root.querySelectorAll(".arrive[data-dx]"):
+        group.style.setProperty("--dx", f"{group.getAttribute('data-dx')}px")
+        group.style.setProperty("--dy", f"{group.getAttribute('data-dy')}px")
+
+
+def new_seed() -> int:
+    """A new game's seed: 64 bits from the browser's cryptographic random source, so
+    no seat can find the seed (and with it every deck order) from what it sees."""
+    words = js.Uint32Array.new(2)
+    js.crypto.getRandomValues(words)
+    return (int(words[0]) << 32) | int(words[1])
 
 
 def zoom_labels() -> dict:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import js
 import saves_ui
 import strings
+from automa_pacing import SPEEDS
 from board_layout import ARROWS
 from pyodide.ffi import create_proxy
 from render_board import describe, legend_html
 from render_pieces import hex_contents
 from strings import LANGUAGES, set_lang, text
-from ui import CELLS, LAYOUT, SIDE, Page, attr, el, zoom_labels
+from ui import CELLS, LAYOUT, SIDE, Page, attr, el, new_seed, zoom_labels
 
 document = js.document
 
@@ -58,11 +59,11 @@ def command(name: str, target) -> None:
         js.location.reload()
     elif name == "reseed":
         page.read_setup()
-        page.setup["seed"] = int(js.Math.floor(js.Math.random() * 1_000_000))
+        page.setup["seed"] = new_seed()
         page.render()
     elif name == "lang":
         set_lang(attr(target, "data-lang"))
-        js.localStorage.setItem("scythe.lang", page.lang)
+        page.keep_setting("lang", page.lang)
         page.redraw_static()
         page.log_shown = ()
         page.render()
@@ -89,6 +90,8 @@ def command(name: str, target) -> None:
         page.refocus()
     elif name == "resume":
         page.resume(attr(target, "data-id"))
+    elif name in ("conflict-load", "conflict-copy"):
+        page.resolve_conflict(name)
     elif name.startswith("zoom-"):
         page.zoom.button(name)
 
@@ -98,7 +101,9 @@ def on_change(event) -> None:
     if target.id == "import-file":
         saves_ui.import_chosen(PAGE, target)
     elif target.id == "speed":
-        PAGE.speed = str(target.value)
+        if str(target.value) in SPEEDS:
+            PAGE.speed = str(target.value)
+            PAGE.keep_setting("speed", PAGE.speed)
         PAGE.schedule()
     elif target.closest("#setup"):
         PAGE.read_setup()
@@ -194,9 +199,11 @@ def watch_for_updates() -> None:
 def install() -> Page:
     """Build the side panel and the header controls, then show the new-game screen."""
     global PAGE
-    stored = js.localStorage.getItem("scythe.lang")
-    if stored and str(stored) in LANGUAGES:
-        set_lang(str(stored))
+    PAGE = Page()
+    if PAGE.setting("lang") in LANGUAGES:
+        set_lang(PAGE.setting("lang"))
+    if PAGE.setting("speed") in SPEEDS:
+        PAGE.speed = PAGE.setting("speed")
     document.querySelector("aside.side").innerHTML = SIDE
     document.querySelector("header.top").insertAdjacentHTML(
         "beforeend", '<div id="controls" class="controls"></div>'
@@ -204,7 +211,6 @@ def install() -> Page:
     el("board-area").insertAdjacentHTML(
         "beforeend", '<div id="overlay" class="overlay" hidden></div>'
     )
-    PAGE = Page()
     PAGE.zoom.install(el("board-area"), zoom_labels())
     if strings.LANG != "en":
         PAGE.redraw_static()
@@ -224,6 +230,9 @@ def install() -> Page:
     address = str(js.location.hash)
     if address.startswith("#g"):
         PAGE.load_link(address)
-    PAGE.render()
+    if PAGE.session is not None:
+        PAGE.after_change()  # a pending Automa turn (after a reload) goes on
+    else:
+        PAGE.render()
     document.body.dataset.ui = "1"
     return PAGE
