@@ -40,11 +40,22 @@ class LoadedPage:
     failed_responses: list[str] = field(default_factory=list)
 
 
-def open_page(browser, url: str, viewport: dict | None = None, **context_options) -> LoadedPage:
-    """``context_options`` go to ``browser.new_context`` (e.g. ``has_touch=True``)."""
+def open_page(
+    browser,
+    url: str,
+    viewport: dict | None = None,
+    init_script: str | None = None,
+    ready: str | None = READY,
+    **context_options,
+) -> LoadedPage:
+    """``context_options`` go to ``browser.new_context`` (e.g. ``has_touch=True``);
+    ``init_script`` runs in every page of the context before the page's own scripts;
+    ``ready`` is the selector waited for (None: do not wait)."""
     context = browser.new_context(
         viewport=viewport or {"width": 1280, "height": 900}, **context_options
     )
+    if init_script:
+        context.add_init_script(init_script)
     loaded = LoadedPage(page=context.new_page(), url=url)
     page = loaded.page
 
@@ -67,5 +78,6 @@ def open_page(browser, url: str, viewport: dict | None = None, **context_options
         lambda r: r.status >= 400 and loaded.failed_responses.append(f"{r.status} {r.url}"),
     )
     page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    if ready:
+        page.wait_for_selector(ready, state="attached", timeout=BOOT_TIMEOUT_MS)
     return loaded
