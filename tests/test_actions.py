@@ -228,6 +228,11 @@ NOT_ACTIONS = {
     ("scythe_core/io/wording.py", "symbol"),
     # Objective card conditions ("control:tunnel", "resource:oil"), card data.
     ("scythe_core/rules/objectives.py", "name"),
+    # The page's address path, cut to the site's directory for its storage keys.
+    ("web/storage.py", "path"),
+    ("web/storage.py", "pathname"),
+    # A test probe's answer ("RecordError: ..."), not an action.
+    ("web/page_probe.py", "answer"),
 }
 #: The data layer parses its own component tables (card texts, Automa cards); it
 #: never sees an action.
