@@ -152,6 +152,11 @@ class PageSaves:
             code = getattr(exc, "code", "bad_link")
             self.error = text("link.error", error=error_text(code, str(exc), self.lang))
             return
+        except Exception as exc:  # an engine bug must not stop the page from starting
+            js.console.error(f"opening the link failed: {exc!r}")
+            self.session = None
+            self.error = text("link.error", error=text("saveerr.bad_link"))
+            return
         try:  # a reload: keep writing to the game's own save, not a copy
             found = self.saves.find(self.session.state)
         except SaveError:
