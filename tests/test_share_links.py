@@ -88,3 +88,16 @@ def test_fuzzed_fragments_raise_only_save_error(text):
 @given(st.integers(0, len(LINK)), st.integers(0, 6), st.text("ABCxyz019-_.", max_size=6))
 def test_fuzzed_edits_of_a_real_link_raise_only_save_error(start, length, insert):
     only_save_error(parse_fragment, "#" + LINK[:start] + insert + LINK[start + length :])
+
+
+@pytest.mark.parametrize("link", ["#g1.xyz", "#g9.abc", "#", "#g1.eJyLjgUAARUAuQ"])
+def test_the_page_says_a_link_cannot_be_read_once(link):
+    from render_saves import error_text
+    from strings import text
+
+    with pytest.raises(SaveError) as caught:
+        parse_fragment(link)
+    for lang, phrase in (("en", "cannot be"), ("nl", "spellink")):
+        error = error_text(caught.value.code, caught.value.message, lang)
+        message = text("link.error", lang, error=error)
+        assert message.lower().count(phrase) == 1, message

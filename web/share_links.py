@@ -16,7 +16,7 @@ True
 >>> parse_fragment("https://example.org/#")
 Traceback (most recent call last):
 ...
-save_format.SaveError: This address holds no game.
+save_format.SaveError: this address holds no game.
 """
 
 from __future__ import annotations
@@ -49,15 +49,17 @@ def parse_fragment(text: str) -> GameState:
     """The game in a URL fragment (``#g1....``), a full URL, or a bare link.
 
     The game is replayed with every decision checked. A link that is not one,
-    was cut short, tampered with or made by a newer version raises ``SaveError``.
+    was cut short, tampered with or made by a newer version raises ``SaveError``,
+    whose message is the reason alone (the page puts "This game link cannot be
+    read:" before it, once).
     """
     link = link_text(text)
     if not link:
-        raise SaveError("bad_link", "This address holds no game.")
+        raise SaveError("bad_link", "this address holds no game.")
     if len(link) > MAX_LINK_CHARS:
-        raise SaveError("bad_link", "This game link is too long to be a real one.")
+        raise SaveError("bad_link", "it is too long to be a real one.")
     try:
         return decode_link(link)
     except RecordError as exc:
         code = "newer" if exc.newer or "newer" in str(exc) else "bad_link"
-        raise SaveError(code, f"This game link cannot be opened: {exc}.") from exc
+        raise SaveError(code, f"{exc}.") from exc

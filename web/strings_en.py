@@ -76,7 +76,7 @@ EN: dict[str, str] = {
     "saveerr.damaged": "This saved game is damaged or cut short.",
     "saveerr.newer": "This was made by a newer version of the game.",
     "saveerr.bad_file": "This is not a valid saved-games file.",
-    "saveerr.bad_link": "This game link is damaged, cut short or holds an illegal move.",
+    "saveerr.bad_link": "it is damaged, cut short or holds an illegal move.",
     "saveerr.bad_name": "A saved game needs a name of at most 80 characters.",
     "saveerr.bad_date": "The date is not valid.",
     "link.copy": "Copy link",

@@ -76,7 +76,7 @@ NL: dict[str, str] = {
     "saveerr.damaged": "Dit opgeslagen spel is beschadigd of afgebroken.",
     "saveerr.newer": "Dit is gemaakt door een nieuwere versie van het spel.",
     "saveerr.bad_file": "Dit is geen geldig bestand met opgeslagen spellen.",
-    "saveerr.bad_link": "Deze spellink is beschadigd, afgebroken of bevat een ongeldige zet.",
+    "saveerr.bad_link": "hij is beschadigd, afgebroken of bevat een ongeldige zet.",
     "saveerr.bad_name": "Een opgeslagen spel heeft een naam van hoogstens 80 tekens nodig.",
     "saveerr.bad_date": "De datum is ongeldig.",
     "link.copy": "Link kopiëren",
