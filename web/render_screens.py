@@ -309,7 +309,13 @@ def recent_html(played: list, view: dict, viewer: int | None, lang: str, limit: 
         return ""
     title = escape(text("recent.title", lang))
     items = lines if count <= limit else lines[_nth_li(lines, count - limit) :]
-    return f'<details class="recent" open><summary>{title}</summary><ol class="log-list">{items}</ol></details>'
+    more = ""
+    if count > limit:  # the lines left out are in the game log: say so above the rest
+        more = f'<p class="recent-more">{escape(text("recent.more", lang, n=count - limit))}</p>'
+    return (
+        f'<details class="recent" open><summary>{title}</summary>{more}'
+        f'<ol class="log-list">{items}</ol></details>'
+    )
 
 
 def _nth_li(markup: str, n: int) -> int:
@@ -342,30 +348,44 @@ def scores_html(scores: list[dict], view: dict, lang: str) -> str:
 
 
 def chart_svg(tracks: list, view: dict, lang: str) -> str:
-    """Three small line charts (coins, power, popularity) over the turns of the game."""
+    """Three small line charts (coins, power, popularity) over the turns of the game, each
+    with its axes (0 and the highest value; turn 0 and the last turn), and one legend."""
     if len(tracks) < 2:
         return ""
-    w, h, pad = 200, 110, 16
+    w, h, pad, left, bottom = 200, 120, 16, 22, 24
     out = []
     last_turn = max(t for t, _ in tracks) or 1
+    x_of = lambda t: left + (w - left - pad) * t / last_turn  # noqa: E731
     for index, name in enumerate(("coins", "power", "popularity")):
         top = max(max(v[index] for v in values) for _, values in tracks) or 1
+        y_of = lambda v, top=top: h - bottom - (h - bottom - pad) * v / top  # noqa: E731
         lines = []
         for seat, player in enumerate(view["players"]):
-            pts = " ".join(
-                f"{pad + (w - 2 * pad) * t / last_turn:.1f},{h - pad - (h - 2 * pad) * values[seat][index] / top:.1f}"
-                for t, values in tracks
-            )
+            pts = " ".join(f"{x_of(t):.1f},{y_of(values[seat][index]):.1f}" for t, values in tracks)
             lines.append(
                 f'<polyline class="line f-{player["faction"]} dash{seat}" points="{pts}"/>'
             )
+        title = escape(text(f"track.{name}", lang))
         out.append(
-            f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{escape(text(f"track.{name}", lang))}">'
-            f'<text x="{pad}" y="12" class="chart-title">{escape(text(f"track.{name}", lang))} (max {top})</text>'
-            f'<line class="axis" x1="{pad}" y1="{h - pad}" x2="{w - pad}" y2="{h - pad}"/>'
+            f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{title}">'
+            f'<text x="{left}" y="11" class="chart-title">{title}</text>'
+            f'<line class="axis" x1="{left}" y1="{h - bottom}" x2="{w - pad}" y2="{h - bottom}"/>'
+            f'<line class="axis" x1="{left}" y1="{pad}" x2="{left}" y2="{h - bottom}"/>'
+            f'<text class="tick" x="{left - 3}" y="{y_of(top) + 3:.1f}" text-anchor="end">{top}</text>'
+            f'<text class="tick" x="{left - 3}" y="{h - bottom + 3}" text-anchor="end">0</text>'
+            f'<text class="tick" x="{left}" y="{h - bottom + 10}" text-anchor="middle">0</text>'
+            f'<text class="tick" x="{w - pad}" y="{h - bottom + 10}" text-anchor="middle">{last_turn}</text>'
+            f'<text class="tick" x="{(left + w - pad) / 2:.1f}" y="{h - 4}" text-anchor="middle">'
+            f"{escape(text('chart.turns', lang))}</text>"
             f"{''.join(lines)}</svg>"
         )
-    return f'<div class="charts">{"".join(out)}</div>'
+    legend = "".join(
+        f'<li><svg class="chart-key" viewBox="0 0 24 8" aria-hidden="true">'
+        f'<line class="line f-{player["faction"]} dash{seat}" x1="0" y1="4" x2="24" y2="4"/></svg> '
+        f"{escape(seat_name(player, lang))}</li>"
+        for seat, player in enumerate(view["players"])
+    )
+    return f'<div class="charts">{"".join(out)}<ul class="chart-legend">{legend}</ul></div>'
 
 
 def end_html(scores: list[dict], view: dict, tracks: list, lang: str) -> str:

@@ -338,6 +338,8 @@ EN: dict[str, str] = {
     "handover.title": "Pass the device to {name}",
     "handover.body": "The other player's dial, cards and objectives are hidden. Click when only the next player is looking.",
     "handover.ready": "I am {name}: show my screen",
+    "recent.more": "Earlier lines are in the game log (left out here: {n}).",
+    "chart.turns": "turns played",
     "recent.title": "Since your last decision",
     "log.title": "Game log",
     "log.round": "Round {n}",

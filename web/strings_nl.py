@@ -338,6 +338,8 @@ NL: dict[str, str] = {
     "handover.title": "Geef het apparaat aan {name}",
     "handover.body": "De schijf, kaarten en doelkaarten van de andere speler zijn verborgen. Klik als alleen de volgende speler kijkt.",
     "handover.ready": "Ik ben {name}: toon mijn scherm",
+    "recent.more": "Eerdere regels staan in het spelverslag (hier weggelaten: {n}).",
+    "chart.turns": "gespeelde beurten",
     "recent.title": "Sinds je vorige keuze",
     "log.title": "Spelverslag",
     "log.round": "Ronde {n}",
