@@ -23,7 +23,12 @@ def board_of(view: dict) -> dict:
         p["seat"]: (p["character"], tuple(p["mechs"]), tuple(p["workers"])) for p in view["players"]
     }
     resources = {h: {r: n for r, n in b.items() if n} for h, b in view["resources"].items()}
-    return {"units": units, "resources": {h: b for h, b in resources.items() if b}}
+    tokens = sorted(view.get("encounter_tokens", ()))
+    return {
+        "units": units,
+        "resources": {h: b for h, b in resources.items() if b},
+        "tokens": tokens,
+    }
 
 
 def normalised(board: dict) -> dict:
@@ -36,7 +41,7 @@ def normalised(board: dict) -> dict:
             tuple(m for m in mechs if m),
             tuple(w or None for w in workers),
         )
-    return {"units": units, "resources": board["resources"]}
+    return {"units": units, "resources": board["resources"], "tokens": board["tokens"]}
 
 
 def automa_turns(seed: int, seats: list[dict], turns: int):
@@ -58,8 +63,9 @@ def automa_turns(seed: int, seats: list[dict], turns: int):
     return found
 
 
-@pytest.mark.parametrize("seed", [3, 11, 29])
-def test_rewinding_an_automa_turn_gives_back_the_board_before_it(seed):
+def rewound_turns(seed: int) -> int:
+    """Rewind every Automa turn of a seeded 3-seat game and compare with the board
+    before it (units, resources, encounter tokens); how many tokens the turns took."""
     seats = [
         {"faction": "nordic", "mat": "industrial"},
         {"controller": "automa", "faction": "crimea", "level": "autometta"},
@@ -67,12 +73,25 @@ def test_rewinding_an_automa_turn_gives_back_the_board_before_it(seed):
     ]
     turns = automa_turns(seed, seats, turns=200)
     assert len(turns) > 15
-    moved = 0
+    moved = taken = 0
     for before, after, lines in turns:
         rewound = rewind_view(after, lines)
         assert normalised(board_of(rewound)) == normalised(board_of(before))
         moved += sum(len(e.get("moves", ())) for e in lines)
+        taken += sum(e.get("code") == "encounter_token_removed" for e in lines)
     assert moved > 20  # the games did move units, so the check above had work to do
+    return taken
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_rewinding_an_automa_turn_gives_back_the_board_before_it(seed):
+    rewound_turns(seed)
+
+
+def test_a_watched_automa_turn_takes_the_encounter_token_after_the_character_arrives():
+    # Rewound turns put back the tokens they took, so at "watch" speed the token stays
+    # on the board until the line that removes it is shown.
+    assert sum(rewound_turns(seed) for seed in (3, 11, 29)) > 0
 
 
 def test_a_move_line_names_the_unit_and_both_hexes():

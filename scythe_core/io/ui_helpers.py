@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..automa.gains import STAR_CARD
 from ..data.automa_cards import star_spaces
+from ..data.board import reading_order_key
 from ..data.components import (
     AUTOMA_STAR_GOALS,
     BOTTOM_COST_RESOURCE,
@@ -188,14 +189,18 @@ def rewind_view(view: dict, entries: list) -> dict:
 
     Undoes, last entry first, the unit moves (``moves``: ``[seat, unit, from, to]``)
     and resource removals (``hex`` + ``removed``) that the Automa's explanation lines
-    record, so a page can show an Automa turn one line at a time. Entries without
-    those facts change nothing; a mech or worker that had not come onto the board yet
-    is given no hex."""
+    record, and the encounter tokens its character took (``encounter_token_removed``),
+    so a page can show an Automa turn one line at a time. Entries without those facts
+    change nothing; a mech or worker that had not come onto the board yet is given no
+    hex."""
     players = [
         {**p, "mechs": list(p["mechs"]), "workers": list(p["workers"])} for p in view["players"]
     ]
     resources = {hid: dict(bucket) for hid, bucket in view["resources"].items()}
+    tokens = list(view.get("encounter_tokens", ()))
     for entry in reversed(entries):
+        if entry.get("code") == "encounter_token_removed":
+            tokens.append(entry["params"]["hex"])
         for seat, uid, origin, _dest in entry.get("moves", ()):
             _set_unit(players[seat], uid, origin)
         removed = entry.get("removed")
@@ -203,4 +208,7 @@ def rewind_view(view: dict, entries: list) -> dict:
             bucket = resources.setdefault(entry["hex"], {})
             for name, n in removed.items():
                 bucket[name] = bucket.get(name, 0) + n
-    return {**view, "players": players, "resources": resources}
+    rewound = {**view, "players": players, "resources": resources}
+    if "encounter_tokens" in view:
+        rewound["encounter_tokens"] = sorted(tokens, key=reading_order_key)
+    return rewound
