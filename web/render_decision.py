@@ -1,7 +1,9 @@
-"""The decision panel: what the engine is waiting for, with one button per legal action.
+"""The decision panel: what the engine is waiting for, with buttons for the legal actions.
 
-Pure Python. The buttons are exactly ``legal`` (from ``scythe_core.legal_actions``);
-each carries its canonical action in ``data-action``. Extra lines (card texts, what
+Pure Python. Every ``data-action`` is one of ``legal`` (from ``scythe_core.legal_actions``),
+its canonical action. A big decision comes in steps (``choice_steps``): a group's
+button (``data-pick``, with the actions it leads to in ``data-leads``) opens it, a
+Produce toggles hexes (``data-toggle``) and confirms the legal action they make. Extra lines (card texts, what
 a step pays and gains) only restate public facts from the view.
 """
 
@@ -10,11 +12,13 @@ from __future__ import annotations
 from html import escape
 
 from actions_ui import groups, is_passive, label
-from strings import seat_name, text
+from choice_steps import TERRAIN, Choice, Node, Step, current
+from strings import RULE_NUMBERS, seat_name, text
 
+from scythe_core.data.components import BOTTOM_ACTIONS, FACTIONS
 from scythe_core.io.card_texts import FACTORY_MOVE_TEXT, benefit_text, encounter_text, factory_text
 from scythe_core.io.ui_helpers import mat_sections, recruit_bonus_seats
-from scythe_core.model.actions import format_commit, is_commit, parse_commit
+from scythe_core.model.actions import format_commit, is_commit, parse_commit, verb_of
 
 
 def button(action: str, caption: str, lang: str, extra: str = "") -> str:
@@ -177,6 +181,115 @@ def combat_html(view: dict, seat: int, legal: list[str], pick: dict, lang: str) 
     return "".join(parts)
 
 
+def terrain_name(terrain: str, lang: str) -> str:
+    return text("step.home" if terrain in ("home", "") else f"terrain.{terrain}", lang)
+
+
+def group_label(node: Node, view: dict, seat: int, lang: str) -> str:
+    """A group's button: what the step after it is about."""
+    verb, *rest = node.key
+    if verb == "~part":
+        first, last = (label(a, view, seat, lang) for a in rest)
+        return text("step.part", lang, first=first, last=last)
+    what = rest[0] if rest else ""
+    if verb == "upgrade" and what:
+        name = text(f"slot.{what}", lang, **RULE_NUMBERS)
+    elif verb == "enlist" and what:
+        name = text("step.recruit", lang, action=text(f"bottom.{what}", lang))
+    elif verb == "build" and what:
+        name = text(f"structure.{what}", lang)
+    elif verb == "deploy" and what:
+        faction = view["players"][seat]["faction"]
+        name = text(f"ability.{FACTIONS[faction]['mechs'][int(what)]}", lang)
+    elif verb in ("gain", "res") and what:
+        name = text(f"res.{what}", lang)
+    elif verb == "unit" and what:
+        name = text(f"unit.{what}s", lang)
+    elif verb == "to" and what:
+        name = terrain_name(what, lang)
+    else:
+        name = ""
+    if verb in BOTTOM_ACTIONS:
+        head = text(f"bottom.{verb}", lang)
+    elif verb in ("produce", "move", "bolster", "trade"):
+        head = text(f"top.{verb}", lang)
+    elif verb == "to":
+        head = text("step.to", lang)
+    else:
+        head = label(node.leaves()[0], view, seat, lang)
+    return (
+        text("step.group", lang, head=head, name=name)
+        if name
+        else text("step.more", lang, head=head, n=len(node.leaves()))
+    )
+
+
+def pick_button(node: Node, view: dict, seat: int, lang: str) -> str:
+    leads = " ".join(node.leaves())
+    caption = group_label(node, view, seat, lang)
+    return (
+        f'<button type="button" class="act step" data-pick="{escape(node.id)}" '
+        f'data-leads="{escape(leads)}" title="{escape(caption)}">{escape(caption)}</button>'
+    )
+
+
+def step_html(step: Step, view: dict, seat: int, lang: str) -> str:
+    """One step of a decision: its choices, a Produce's toggles, Back."""
+    out: list[str] = []
+    if step.toggles:
+        toggles = []
+        for hid in step.toggles:
+            on = hid in step.on
+            disabled = "" if hid in step.enabled else " disabled"
+            caption = text(
+                "step.hex", lang, terrain=terrain_name(TERRAIN.get(hid, ""), lang), hex=hid
+            )
+            toggles.append(
+                f'<button type="button" class="dial-n toggle{" on" if on else ""}" data-toggle="{escape(hid)}" '
+                f'aria-pressed="{str(on).lower()}"{disabled}>{escape(caption)}</button>'
+            )
+        out.append(
+            f'<div class="dial toggles" role="group" aria-label="{escape(text("step.toggles", lang))}" '
+            f'data-leads="{escape(" ".join(step.node.leaves()))}">{"".join(toggles)}</div>'
+        )
+        if step.confirm:
+            confirm = button(step.confirm, label(step.confirm, view, seat, lang), lang, " primary")
+        else:
+            confirm = (
+                f'<button type="button" class="act primary" disabled>'
+                f"{escape(text('step.none', lang))}</button>"
+            )
+        out.append(f'<div class="choices g-confirm">{confirm}</div>')
+    runs: list[tuple[str, list[str]]] = []  # consecutive buttons of one verb, one group
+    for n in step.items:
+        cls = "step" if n.action is None else verb_of(n.action)
+        html = (
+            pick_button(n, view, seat, lang)
+            if n.action is None
+            else button(n.action, label(n.action, view, seat, lang), lang)
+        )
+        if runs and runs[-1][0] == cls:
+            runs[-1][1].append(html)
+        else:
+            runs.append((cls, [html]))
+    for cls, buttons in runs:
+        out.append(
+            f'<div class="choices g-{escape(cls)}" data-group="{escape(cls)}">{"".join(buttons)}</div>'
+        )
+    for verb, actions in groups(step.extras):
+        cls = verb.strip("~")
+        buttons = "".join(button(a, label(a, view, seat, lang), lang) for a in actions)
+        out.append(
+            f'<div class="choices g-{escape(cls)}" data-group="{escape(cls)}">{buttons}</div>'
+        )
+    if step.back:
+        out.append(
+            f'<div class="choices g-back"><button type="button" class="back passive" '
+            f'data-cmd="choice-back">{escape(text("step.back", lang))}</button></div>'
+        )
+    return "".join(out)
+
+
 def decision_html(
     view: dict,
     seat: int | None,
@@ -185,6 +298,7 @@ def decision_html(
     hex_choice: str | None = None,
     hex_actions: list[str] | None = None,
     combat_pick: dict | None = None,
+    choice: Choice | None = None,
 ) -> str:
     """The whole panel for the viewer's pending decision (``legal`` empty: just a status)."""
     pending = view["pending"]
@@ -200,19 +314,18 @@ def decision_html(
         context_html(view, seat, legal, lang),
     ]
     if hex_choice and hex_actions:
+        # A hex with several actions: what to do there is the step (Cancel goes back).
         out.append(
             f'<div class="hex-choice"><h3>{escape(text("choice.hex", lang, hex=hex_choice))}</h3>'
         )
         out.append("".join(button(a, label(a, view, seat, lang), lang) for a in hex_actions))
-        out.append(button("~cancel", text("choice.cancel", lang), lang, " passive"))
+        out.append(
+            '<button type="button" class="act passive" data-cmd="cancel">'
+            f"{escape(text('choice.cancel', lang))}</button>"
+        )
         out.append("</div>")
+        return "".join(out)
     if kind == "combat_commit":
         out.append(combat_html(view, seat, legal, combat_pick or {}, lang))
-        legal = [a for a in legal if not is_commit(a)]
-    for verb, actions in groups(legal):
-        cls = verb.strip("~")
-        buttons = "".join(button(a, label(a, view, seat, lang), lang) for a in actions)
-        out.append(
-            f'<div class="choices g-{escape(cls)}" data-group="{escape(cls)}">{buttons}</div>'
-        )
+    out.append(step_html(current(legal, choice or Choice()), view, seat, lang))
     return "".join(out)

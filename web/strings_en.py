@@ -382,4 +382,15 @@ EN: dict[str, str] = {
     "end.title": "Game over: {name} wins",
     "end.board": "Look at the board",
     "end.show": "Scores",
+    # Decisions in steps (web/choice_steps.py)
+    "step.group": "{head}: {name} …",
+    "step.more": "{head} … ({n})",
+    "step.part": "{first} … {last}",
+    "step.recruit": "recruit of {action}",
+    "step.to": "Move to",
+    "step.hex": "{terrain} {hex}",
+    "step.toggles": "Territories to produce on",
+    "step.none": "Choose the territories",
+    "step.back": "← Back",
+    "step.home": "Home base",
 }

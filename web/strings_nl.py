@@ -382,4 +382,15 @@ NL: dict[str, str] = {
     "end.title": "Einde van het spel: {name} wint",
     "end.board": "Bekijk het bord",
     "end.show": "Scores",
+    # Keuzes in stappen (web/choice_steps.py)
+    "step.group": "{head}: {name} …",
+    "step.more": "{head} … ({n})",
+    "step.part": "{first} … {last}",
+    "step.recruit": "rekruut van {action}",
+    "step.to": "Verplaats naar",
+    "step.hex": "{terrain} {hex}",
+    "step.toggles": "Gebieden die produceren",
+    "step.none": "Kies de gebieden",
+    "step.back": "← Terug",
+    "step.home": "Thuisbasis",
 }

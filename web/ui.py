@@ -13,6 +13,7 @@ import strings
 from actions_ui import targets
 from automa_pacing import SPEEDS, AutomaPacing
 from board_layout import BoardLayout
+from choice_steps import Choice, current, toggle
 from page_saves import PageSaves
 from pyodide.ffi import create_proxy
 from render_board import board_svg, legend_html
@@ -75,6 +76,8 @@ class Page(AutomaPacing, PageSaves):
         self.error = ""
         self.hex_choice: str | None = None
         self.combat_pick: dict = {}
+        #: A big decision's steps taken so far (``choice_steps``).
+        self.choice = Choice()
         #: The last combat revealed: (session, its log index, the log's end after it).
         self.reveal: tuple | None = None
         self.end_closed = False
@@ -171,10 +174,13 @@ class Page(AutomaPacing, PageSaves):
         view = self.view = s.view()
         legal = s.legal()
         seat = s.viewer
-        found = targets(legal, view, seat) if legal else {}
+        step = current(legal, self.choice) if legal else None
+        found = targets(step.actions(), view, seat) if step and not step.toggles else {}
         if self.hex_choice not in found:
             self.hex_choice = None
         marks = {hid: "target" for hid in found}
+        if step and step.toggles:  # a Produce: the lit hexes toggle
+            marks = {h: "chosen" if h in step.on else "target" for h in step.enabled}
         pending = view["pending"]
         at = pending.get("at") if pending.get("kind") == "move_unit" else pending.get("hex")
         if isinstance(at, str):
@@ -201,6 +207,7 @@ class Page(AutomaPacing, PageSaves):
                 self.hex_choice,
                 found.get(self.hex_choice) if self.hex_choice else None,
                 self.combat_pick,
+                self.choice,
             )
             + ("" if s.handover else reveal + watch_html(watched, view, self.lang))
             # While an Automa turn is watched, its lines come one by one: no summary yet.
@@ -306,6 +313,7 @@ class Page(AutomaPacing, PageSaves):
             self.reveal = (s, fought[-1], len(log))
         self.hex_choice = None
         self.combat_pick = {}
+        self.choice = Choice()
         if self.watch is not None:
             self.watch = None
             self.stop_timer()
@@ -324,7 +332,13 @@ class Page(AutomaPacing, PageSaves):
         s = self.session
         if s is None or self.replay is not None:
             return
-        found = targets(s.legal(), s.view(), s.viewer)
+        step = current(s.legal(), self.choice)
+        if step.toggles:
+            if hid in step.enabled:
+                self.choice = toggle(s.legal(), self.choice, hid)
+                self.render()
+            return
+        found = targets(step.actions(), s.view(), s.viewer)
         actions = found.get(hid, [])
         if len(actions) == 1:
             self.act(actions[0])

@@ -1,12 +1,15 @@
 """Browser events for the game: one delegated listener per event type.
 
 Clicks on ``[data-action]`` send that action, ``[data-cmd]`` runs a page command,
-``[data-hex]`` clicks a hex; keys 1-5 pick a section, the arrow keys move the focus
-from hex to hex, Enter/Space click a focused hex, U undoes, Escape closes a hex's choices.
+``[data-hex]`` clicks a hex, ``[data-pick]`` opens a step of a big decision,
+``[data-toggle]`` toggles a Produce's hex; keys 1-5 pick a section, the arrow keys
+move the focus from hex to hex, Enter/Space click a focused hex, U undoes, Escape
+closes a hex's choices or goes one step back.
 """
 
 from __future__ import annotations
 
+import choice_steps
 import js
 import saves_ui
 import strings
@@ -30,7 +33,9 @@ def on_click(event) -> None:
     target = event.target
     if not target or not hasattr(target, "closest"):
         return
-    hit = target.closest("[data-action],[data-cmd],[data-dial],[data-card],[data-hex]")
+    hit = target.closest(
+        "[data-action],[data-cmd],[data-dial],[data-card],[data-pick],[data-toggle],[data-hex]"
+    )
     if not hit:
         return
     if attr(hit, "data-action"):
@@ -39,6 +44,12 @@ def on_click(event) -> None:
         command(attr(hit, "data-cmd"), hit)
     elif attr(hit, "data-dial") or attr(hit, "data-card"):
         PAGE.combat_toggle(hit)
+    elif attr(hit, "data-pick"):
+        PAGE.choice = choice_steps.pick(PAGE.choice, attr(hit, "data-pick"))
+        PAGE.render()
+        PAGE.refocus()
+    elif attr(hit, "data-toggle"):
+        PAGE.hex_clicked(attr(hit, "data-toggle"))
     elif attr(hit, "data-hex"):
         PAGE.hex_clicked(attr(hit, "data-hex"))
 
@@ -70,6 +81,7 @@ def command(name: str, target) -> None:
     elif name == "undo" and s and s.can_undo():
         s.undo()
         page.hex_choice = None
+        page.choice = choice_steps.Choice()
         page.render()
         page.refocus()
     elif name == "handover" and s:
@@ -85,7 +97,13 @@ def command(name: str, target) -> None:
         page.render()
         page.refocus()
     elif name == "cancel":
+        if page.hex_choice is None:  # Escape: one step back
+            page.choice = choice_steps.back(page.choice)
         page.hex_choice = None
+        page.render()
+        page.refocus()
+    elif name == "choice-back":
+        page.choice = choice_steps.back(page.choice)
         page.render()
         page.refocus()
     elif name == "resume":
