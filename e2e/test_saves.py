@@ -191,6 +191,15 @@ def test_bad_saved_entries_are_listed_with_their_message_and_deletable(saves_pag
         click(page, f".save-problem[data-problem='{problem}'] [data-cmd='delete-save']")
     assert page.locator(".save-problem").count() == 0
     assert saves(page) == stored
+    # A game deleted by mistake comes back with Undo, exactly as it was stored.
+    click(
+        page,
+        f"#saves-list .save-game[data-save='{key[len(SAVE_PREFIX) :]}'] [data-cmd='delete-save']",
+    )
+    assert key not in saves(page) and "Deleted." in page.inner_text("#saves-message")
+    click(page, "#undo-delete")
+    assert saves(page) == stored and "Restored." in page.inner_text("#saves-message")
+    assert page.locator("#undo-delete").count() == 0
     click(page, "#close-saves")
 
 

@@ -90,7 +90,7 @@ def test_the_stand_in_keeps_saves_for_as_long_as_the_tab():
     info = saves.autosave(played(4, 12), DAY1)
     assert saves.resume(info.id).history == played(4, 12).history
     assert [g.id for g in saves.list().games] == [info.id]
-    assert saves.delete(info.id) and saves.list().games == []
+    assert saves.delete(info.id) is not None and saves.list().games == []
 
 
 def test_a_tab_that_is_behind_does_not_overwrite_a_newer_save():

@@ -104,8 +104,13 @@ def test_rename_and_delete(saves):
     keep = saves.autosave(played(5, 2), DAY1)
     gone = saves.autosave(played(6, 2), DAY2)
     assert saves.rename(keep.id, "Kept").name == "Kept"
-    assert saves.delete(gone.id) is True
-    assert saves.delete(gone.id) is False
+    raw = saves.delete(gone.id)
+    assert isinstance(raw, str) and saves.delete(gone.id) is None
+    saves.restore(gone.id, raw)  # Undo puts back exactly what was there
+    assert saves.info(gone.id) == gone
+    with pytest.raises(SaveError):
+        saves.restore(gone.id, raw)  # never over a save of that name
+    saves.delete(gone.id)
     assert [g.name for g in saves.list().games] == ["Kept"]
     for bad in ("", "   ", "x" * 81):
         with pytest.raises(SaveError) as err:
@@ -182,7 +187,7 @@ def test_a_damaged_save_is_reported_and_skipped_and_the_others_are_untouched(dam
     assert err.value.code == code
     assert saves.storage.items == before  # reading changed nothing
     assert same_game(saves.resume(good.id), played(1, 20))
-    assert saves.delete(bad.id) and saves.list().problems == []
+    assert saves.delete(bad.id) is not None and saves.list().problems == []
 
 
 def test_a_save_whose_decisions_do_not_replay_is_reported_on_resume(saves):

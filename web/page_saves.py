@@ -46,6 +46,8 @@ class PageSaves:
         self.saves = SaveStore(storage, self.prefix + "save.")
         #: Another tab saved this game since: (save id, decisions stored there).
         self.conflict: tuple[str, int] | None = None
+        #: The save just deleted, (id, stored text), while its Undo is offered.
+        self.deleted: tuple[str, str] | None = None
 
     def setting(self, name: str) -> str | None:
         """A page setting (language, speed) kept by the browser, if any."""

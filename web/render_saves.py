@@ -75,9 +75,11 @@ def problem_row(problem, lang: str) -> str:
     )
 
 
-def saves_screen_html(listing, lang: str, current: str | None = None, message: str = "") -> str:
+def saves_screen_html(
+    listing, lang: str, current: str | None = None, message: str = "", undo: bool = False
+) -> str:
     """The saved-games screen (a dialog over the board): every game, every problem,
-    import, and a message line for what just happened."""
+    import, and a message line for what just happened (with Undo after a delete)."""
     rows = [game_row(info, lang, current) for info in listing.games]
     rows += [problem_row(problem, lang) for problem in listing.problems]
     body = (
@@ -85,7 +87,13 @@ def saves_screen_html(listing, lang: str, current: str | None = None, message: s
         if rows
         else f'<p id="saves-none">{escape(text("saves.none", lang))}</p>'
     )
-    note = f'<p class="notice" role="alert" id="saves-message">{escape(message)}</p>'
+    undo_button = (
+        f' <button type="button" data-cmd="undo-delete" id="undo-delete">'
+        f"{escape(text('saves.undo_delete', lang))}</button>"
+        if undo
+        else ""
+    )
+    note = f'<p class="notice" role="alert" id="saves-message">{escape(message)}{undo_button}</p>'
     return (
         '<div class="saves-screen" role="dialog" aria-modal="true" aria-labelledby="saves-title">'
         f'<h2 id="saves-title">{escape(text("saves.title", lang))}</h2>{note}{body}'

@@ -58,7 +58,9 @@ def show_saves(page) -> None:
         listing = Listing()
         page.saves_message = error_text(exc.code, exc.message, page.lang)
     current = page.session.save_id if page.session else None
-    overlay.innerHTML = saves_screen_html(listing, page.lang, current, page.saves_message)
+    overlay.innerHTML = saves_screen_html(
+        listing, page.lang, current, page.saves_message, undo=page.deleted is not None
+    )
     overlay.hidden = False
     document.body.dataset.saves = "1"
 
@@ -92,14 +94,21 @@ def command(page, name: str, target) -> bool:
     """Run one of this module's ``data-cmd`` commands; False if the name is not one."""
     game_id = target.getAttribute("data-id") if target else None
     game_id = str(game_id) if game_id else ""
+    if name != "undo-delete":
+        page.deleted = None  # only the very next command may undo a delete
     if name == "saves":
         page.panel, page.saves_message = "saves", ""
     elif name == "close-saves":
         page.panel = ""
     elif name == "delete-save":
-        guarded(page, lambda: page.saves.delete(game_id))
-        if page.panel == "saves" and not page.saves_message:
-            page.saves_message = text("saves.deleted")
+        raw = guarded(page, lambda: page.saves.delete(game_id))
+        if raw is not None:  # deleted at once, undone from the saved-games screen's message
+            page.deleted = (game_id, raw)
+            page.panel, page.saves_message = "saves", text("saves.deleted")
+    elif name == "undo-delete" and page.deleted is not None:
+        (gid, raw), page.deleted = page.deleted, None
+        guarded(page, lambda: page.saves.restore(gid, raw))
+        page.saves_message = page.saves_message or text("saves.restored")
     elif name == "rename":
         field = document.getElementById(f"rename-{game_id}")
         value = str(field.value) if field else ""

@@ -261,14 +261,25 @@ class SaveStore:
         self._write(game_id, entry)
         return info_of(entry)
 
-    def delete(self, game_id: str) -> bool:
-        """Remove a saved game (damaged or not). False if there was none."""
+    def delete(self, game_id: str) -> str | None:
+        """Remove a saved game (damaged or not): its stored text (for ``restore``), or
+        None if there was none."""
         key = self._key(str(game_id))
-        if self._get(key) is None:
-            return False
+        raw = self._get(key)
+        if raw is None:
+            return None
         with browser_storage():
             self.storage.removeItem(key)
-        return True
+        return raw
+
+    def restore(self, game_id: str, raw: str) -> None:
+        """Put back what ``delete`` removed (unless that name was taken since)."""
+        check_id(game_id)
+        key = self._key(game_id)
+        if self._get(key) is not None:
+            raise SaveError("bad_name", f"A saved game {game_id!r} exists again; not restored.")
+        with browser_storage():
+            self.storage.setItem(key, raw)
 
     # --- files ---------------------------------------------------------------
 

@@ -68,6 +68,8 @@ EN: dict[str, str] = {
     "saves.import": "Import a file",
     "saves.imported": "Imported {n} game(s).",
     "saves.import.failed": "Not imported: {error}",
+    "saves.undo_delete": "Undo",
+    "saves.restored": "Restored.",
     "saves.deleted": "Deleted.",
     "saves.action.failed": "That did not work: {error}",
     "saveerr.storage_full": "The browser's storage for this site is full, so the game was not saved (its previous save is kept). Export or delete old games to make room.",

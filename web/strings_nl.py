@@ -68,6 +68,8 @@ NL: dict[str, str] = {
     "saves.import": "Bestand importeren",
     "saves.imported": "{n} spel(len) geïmporteerd.",
     "saves.import.failed": "Niet geïmporteerd: {error}",
+    "saves.undo_delete": "Ongedaan maken",
+    "saves.restored": "Teruggezet.",
     "saves.deleted": "Verwijderd.",
     "saves.action.failed": "Dat lukte niet: {error}",
     "saveerr.storage_full": "De opslag van de browser voor deze site is vol, dus het spel is niet opgeslagen (de vorige opslag blijft bewaard). Exporteer of verwijder oude spellen om ruimte te maken.",
