@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import random
 import statistics
 import sys
@@ -29,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from game_driver import UI_READY, choose, click, start_game, state  # noqa: E402
+from game_driver import UI_READY, act, choose, click, start_game, state  # noqa: E402
 from site_browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list for tests and benches)
 
 TARGETS = {"click to render": 50.0, "Automa turn": 100.0}
@@ -64,7 +63,7 @@ def play_game(page, seed: int, level: str, busy: int = 0) -> None:
             click(page, "#handover-ready")
         elif busy:
             action = chooser.choice(info["actions"])
-            click(page, f"#decision [data-action={json.dumps(action)}]")
+            act(page, action)  # through the steps of a big decision
         else:
             choose(page, info)
     if not busy:

@@ -51,8 +51,12 @@ def state(page) -> dict:
             pending: document.body.dataset.pending,
             viewer: document.body.dataset.viewer,
             handover: document.body.dataset.handover === '1',
-            actions: [...document.querySelectorAll('#decision [data-action]')]
-                .map(b => b.dataset.action),
+            actions: [...new Set([...document.querySelectorAll(
+                '#decision [data-action], #decision [data-leads]')]
+                .flatMap(b => b.dataset.action ? [b.dataset.action]
+                    : b.dataset.leads.split(' ')))],
+            picks: [...document.querySelectorAll('#decision [data-pick]')]
+                .map(b => b.dataset.pick),
             targets: [...document.querySelectorAll('#pieces .mark-target')]
                 .map(m => m.dataset.mark),
         })"""
@@ -77,7 +81,34 @@ def click_hex(page, hid: str) -> None:
 
 
 def act(page, action: str) -> None:
-    click(page, f"#decision [data-action='{action}']")
+    """Take a legal action by clicks: through the steps of a big decision to its button
+    (a group's button leads to the actions in its ``data-leads``; a Produce's hexes are
+    toggled to the action's set)."""
+    for _ in range(6):
+        button = page.locator(f"#decision [data-action='{action}']")
+        if button.count():
+            click(page, f"#decision [data-action='{action}']")
+            return
+        toggles = page.locator("#decision [data-toggle]")
+        if toggles.count():
+            from scythe_core.model.actions import parse_produce
+
+            want = set(parse_produce(action))
+            for hid in page.eval_on_selector_all(
+                "#decision [data-toggle]", "bs => bs.map(b => b.dataset.toggle)"
+            ):
+                on = page.get_attribute(f"#decision [data-toggle='{hid}']", "aria-pressed")
+                if (on == "true") != (hid in want):
+                    click(page, f"#decision [data-toggle='{hid}']")
+            continue
+        picks = page.eval_on_selector_all(
+            "#decision [data-pick]",
+            "bs => bs.map(b => [b.dataset.pick, b.dataset.leads.split(' ')])",
+        )
+        group = next((p for p, leads in picks if action in leads), None)
+        assert group is not None, (action, state(page))
+        click(page, f'#decision [data-pick="{group}"]')
+    raise AssertionError(f"{action} not reached: {state(page)}")
 
 
 def choose(page, info: dict) -> str:
@@ -96,9 +127,11 @@ def choose(page, info: dict) -> str:
             click(page, f"#decision .hex-choice [data-action='{action}']")
             return action
         return f"hex:{hid}"
-    first = page.locator("#decision button.act").first
+    first = page.locator("#decision button.act:not([disabled])").first
     action = first.get_attribute("data-action")
-    click(page, f"#decision button.act[data-action='{action}']")
+    if action is None:  # a step of a big decision: its first action
+        action = first.get_attribute("data-leads").split(" ")[0]
+    act(page, action)
     return action
 
 
