@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import render_screens
 from session import Session
 
@@ -49,3 +50,19 @@ def test_the_score_charts_have_axes_and_a_legend():
         assert f"line f-{player['faction']} dash{seat}" in legend
     top = max(coins for _, seats in session.tracks for coins, _, _ in seats)
     assert f">{top}</text>" in html, "the coins chart names its highest value"
+
+
+def test_a_game_needs_a_human_and_an_opponent():
+    values = render_screens.default_setup()
+    html = render_screens.setup_html(values, "en")
+    counts = re.search(r'<select id="setup-count".*?</select>', html).group(0)
+    assert re.findall(r'value="(\d)"', counts) == ["2", "3", "4", "5"]
+    for count, controllers in ((1, ["human"]), (2, ["automa", "automa"]), (0, [])):
+        values["count"] = count
+        for seat, controller in zip(values["seats"], controllers, strict=False):
+            seat["controller"] = controller
+        with pytest.raises(ValueError, match="2 to 5 seats"):
+            render_screens.setup_config(values)
+    values["count"] = 2
+    values["seats"][0]["controller"] = "human"
+    assert len(render_screens.setup_config(values)["seats"]) == 2

@@ -40,7 +40,13 @@ def default_setup() -> dict:
 
 
 def setup_config(values: dict) -> dict:
-    """The ``new_game`` config for the form's values (blank faction/mat: dealt at random)."""
+    """The ``new_game`` config for the form's values (blank faction/mat: dealt at random).
+
+    A game needs a human and someone to play against (2 to 5 seats): ``ValueError``
+    with the page's message otherwise (the engine itself also sets up a lone seat)."""
+    chosen = values["seats"][: values["count"]]
+    if not 2 <= len(chosen) <= 5 or not any(s["controller"] == "human" for s in chosen):
+        raise ValueError(text("setup.need_players"))
     seats = []
     for seat in values["seats"][: values["count"]]:
         entry = {"controller": seat["controller"]}
@@ -67,7 +73,7 @@ def _select(
 
 
 def setup_html(values: dict, lang: str, error: str = "") -> str:
-    """The new-game form: 1 to 5 seats, each human or Automa (with level), faction and mat."""
+    """The new-game form: 2 to 5 seats, each human or Automa (with level), faction and mat."""
     random = text("setup.random", lang)
     rows = []
     for i, seat in enumerate(values["seats"][: values["count"]]):
@@ -83,7 +89,7 @@ def setup_html(values: dict, lang: str, error: str = "") -> str:
             f"<td>{_select(f'seat{i}-faction', factions, seat['faction'], lang)}</td>"
             f"<td>{_select(f'seat{i}-mat', mats, '' if automa else seat['mat'], lang, automa)}</td></tr>"
         )
-    counts = [(str(n), str(n)) for n in range(1, 6)]
+    counts = [(str(n), str(n)) for n in range(2, 6)]
     head = "".join(
         f"<th>{escape(text(k, lang))}</th>"
         for k in ("setup.seat", "controller.label", "level.label", "faction.label", "mat.label")

@@ -113,6 +113,7 @@ EN: dict[str, str] = {
     "seat.bot": "Bot {n} ({faction})",
     "setup.title": "New game",
     "setup.count": "Seats",
+    "setup.need_players": "A game needs 2 to 5 seats, at least one of them a human player (for a solo game, add an Automa).",
     "setup.seed": "Seed",
     "setup.reseed.tip": "Another random seed",
     "setup.seat": "Seat",

@@ -113,6 +113,7 @@ NL: dict[str, str] = {
     "seat.bot": "Bot {n} ({faction})",
     "setup.title": "Nieuw spel",
     "setup.count": "Plaatsen",
+    "setup.need_players": "Een spel heeft 2 tot 5 plaatsen nodig, minstens één voor een menselijke speler (voeg voor een solospel een Automa toe).",
     "setup.seed": "Seed",
     "setup.reseed.tip": "Een andere willekeurige seed",
     "setup.seat": "Plaats",
