@@ -266,6 +266,9 @@ def test_games_are_saved_and_resumed_from_the_new_game_screen(controls_page):
     before = saved.count()
     click(page, "#setup .saves li >> nth=-1 >> [data-cmd='delete-save']")
     assert page.locator("#setup .saves li").count() == before - 1
+    click(page, "#setup #undo-delete")  # a delete by mistake comes back
+    assert page.locator("#setup .saves li").count() == before
+    assert page.locator("#undo-delete").count() == 0
 
 
 #: Waits out one Automa turn at "watch" speed: did a line name a hex, was it highlighted?

@@ -100,7 +100,7 @@ def test_a_solo_game_against_the_automa_reaches_the_score_screen(game_page):
         "#score-table td[data-col='total']", "els => els.map(e => Number(e.textContent))"
     )
     assert totals == sorted(totals, reverse=True)
-    assert page.locator(".charts svg").count() == 3
+    assert page.locator(".charts svg.chart").count() == 3
     log = page.inner_text("#log")
     assert "Automa" in log and "Round" in log
     shot(page, "04-scores")

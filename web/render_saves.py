@@ -87,13 +87,7 @@ def saves_screen_html(
         if rows
         else f'<p id="saves-none">{escape(text("saves.none", lang))}</p>'
     )
-    undo_button = (
-        f' <button type="button" data-cmd="undo-delete" id="undo-delete">'
-        f"{escape(text('saves.undo_delete', lang))}</button>"
-        if undo
-        else ""
-    )
-    note = f'<p class="notice" role="alert" id="saves-message">{escape(message)}{undo_button}</p>'
+    note = message_html(message, lang, undo)
     return (
         '<div class="saves-screen" role="dialog" aria-modal="true" aria-labelledby="saves-title">'
         f'<h2 id="saves-title">{escape(text("saves.title", lang))}</h2>{note}{body}'
@@ -102,6 +96,17 @@ def saves_screen_html(
         f'<button type="button" data-cmd="close-saves" id="close-saves">{escape(text("saves.close", lang))}</button></p>'
         "</div>"
     )
+
+
+def message_html(message: str, lang: str, undo: bool = False) -> str:
+    """The saved-games message line, with Undo right after a delete."""
+    undo_button = (
+        f' <button type="button" data-cmd="undo-delete" id="undo-delete">'
+        f"{escape(text('saves.undo_delete', lang))}</button>"
+        if undo
+        else ""
+    )
+    return f'<p class="notice" role="alert" id="saves-message">{escape(message)}{undo_button}</p>'
 
 
 def replay_html(replay, view: dict, lang: str) -> str:

@@ -102,9 +102,9 @@ def command(page, name: str, target) -> bool:
         page.panel = ""
     elif name == "delete-save":
         raw = guarded(page, lambda: page.saves.delete(game_id))
-        if raw is not None:  # deleted at once, undone from the saved-games screen's message
-            page.deleted = (game_id, raw)
-            page.panel, page.saves_message = "saves", text("saves.deleted")
+        if raw is not None:  # deleted at once; the message line (here or on the new-game
+            page.deleted = (game_id, raw)  # screen) offers Undo until the next command
+            page.saves_message = text("saves.deleted")
     elif name == "undo-delete" and page.deleted is not None:
         (gid, raw), page.deleted = page.deleted, None
         guarded(page, lambda: page.saves.restore(gid, raw))

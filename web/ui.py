@@ -20,6 +20,7 @@ from render_board import board_svg, legend_html
 from render_decision import decision_html
 from render_pieces import pieces_svg
 from render_players import players_html
+from render_saves import message_html
 from render_screens import (
     default_setup,
     end_html,
@@ -160,6 +161,8 @@ class Page(AutomaPacing, PageSaves):
             {"players": [], "resources": {}, "encounter_tokens": _spots()}, LAYOUT
         )
         form = setup_html(self.setup, self.lang, self.error) + saved_html(self.saved(), self.lang)
+        if self.deleted is not None and self.panel != "saves":  # a delete from this list
+            form += message_html(self.saves_message, self.lang, undo=True)
         form += f'<p><button type="button" data-cmd="saves" id="more-saves">{text("saves.more")}</button></p>'
         el("decision").innerHTML = f'<div id="setup" class="setup">{form}</div>'
         el("players").innerHTML = ""
