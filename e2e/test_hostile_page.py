@@ -316,6 +316,8 @@ def test_new_games_get_64_bit_seeds_from_the_cryptographic_source(browser, site_
     page.fill("#setup-seed", str(big))
     click(page, "#start")
     assert str(big) in page.inner_text("#game-status")
+    click(page, "#new-game")  # the next game is not the last one again
+    assert int(page.input_value("#setup-seed")) != big
     page.context.close()
 
 

@@ -280,8 +280,11 @@ def test_the_replay_viewer_steps_forward_and_back(saves_page):
     assert page.get_attribute("#replay", "data-index") == str(total)
     assert page.is_disabled("#replay-next")
     assert page.inner_html("#pieces") != start
+    last_round = page.inner_text("#replay-step").split(" · ")[1]
+    assert page.inner_text("#game-status").startswith(last_round), "the header tells the replay"
     click(page, "#replay-first")
     assert page.inner_html("#pieces") == start
+    assert page.inner_text("#game-status").startswith("Round 1 · Seed 11")
     assert page.locator("#decision [data-action]").count() == 0, "read-only"
     click(page, "#lang")
     click(page, "#replay-next")

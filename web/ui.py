@@ -116,8 +116,9 @@ class Page(AutomaPacing, PageSaves):
         other = LANGUAGES[(LANGUAGES.index(self.lang) + 1) % len(LANGUAGES)]
         s = self.session
         status = ""
-        if s:
-            status = f"{text('game.round', n=s.state.round)} · {text('game.seed', seed=s.config['seed'])}"
+        shown = self.replay.state if self.replay is not None else s.state if s else None
+        if shown is not None:  # the game on the board: the one being replayed, if any
+            status = f"{text('game.round', n=shown.round)} · {text('game.seed', seed=shown.seed)}"
         speeds = "".join(
             f'<option value="{k}"{" selected" if k == self.speed else ""}>{text("speed." + k)}</option>'
             for k in SPEEDS

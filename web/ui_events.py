@@ -65,6 +65,7 @@ def command(name: str, target) -> None:
     elif name == "new":
         page.stop_timer()
         page.session, page.replay, page.panel = None, None, ""
+        page.setup["seed"] = new_seed()  # a new game is not the last one again
         page.render()
     elif name == "reload":
         js.location.reload()
