@@ -179,3 +179,25 @@ def test_produce_toggles_only_to_legal_sets():
     off = Choice((), frozenset())
     assert current(legal, off).confirm is None and current(legal, off).enabled == set(hexes)
     assert all(verb_of(a) in ("produce", "skip") for a in current(legal, off).actions())
+
+
+def test_taking_less_than_the_full_benefit_is_one_button_not_a_question():
+    bolster = ["bolster:cards", "bolster:cards/0", "bolster:power", "bolster:power/0"]
+    bolster += ["bolster:power/1", "skip"]
+    step = current(bolster, Choice())
+    shown = [n.action or n.id for n in step.items]
+    assert shown == ["bolster:cards", "bolster:power", choice_steps.LESS]
+    less = current(bolster, pick(Choice(), choice_steps.LESS))
+    assert sorted(less.actions()) == [
+        "bolster:cards/0",
+        "bolster:power/0",
+        "bolster:power/1",
+        "skip",
+    ]
+    coins = current(["coins:2", "coins:1", "coins:0"], Choice())
+    assert [n.action or n.id for n in coins.items] == ["coins:2", choice_steps.LESS]
+    view = Session({"seed": 1, "seats": [{}, {"controller": "automa"}]}).view()
+    html = render_decision.step_html(coins, view, 0, "en")
+    assert "Take less" in html and 'data-leads="coins:1 coins:0"' in html
+    # Nothing to take less of: no such button.
+    assert all(n.id != choice_steps.LESS for n in current(["coins:1", "skip"], Choice()).items)

@@ -209,8 +209,12 @@ def test_how_much_a_territory_produces_is_asked_from_the_full_amount_down():
     html = render_decision.decision_html(view, seat, session.legal(), "en")
     resource = strings.text(f"res.{pending['product']}", "en")
     assert f"How much {resource} on {pending['hex']}?" in html
+    # The full amount is the button; smaller ones wait behind "Take less", largest first.
     shown = re.findall(r'data-action="amount:(\d+)"', html)
-    assert len(shown) >= 2 and shown == sorted(shown, key=int, reverse=True), shown
+    less = re.search(r'data-pick="~less" data-leads="([^"]*)"', html)
+    assert len(shown) == 1 and less, html
+    smaller = [int(a.split(":")[1]) for a in less.group(1).split()]
+    assert smaller == sorted(smaller, reverse=True) and max(smaller) < int(shown[0])
     assert f">{shown[0]} {resource}<" in html
     nl = render_decision.decision_html(view, seat, session.legal(), "nl")
     assert "Hoeveel " + strings.text("res." + pending["product"], "nl") in nl

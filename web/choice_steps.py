@@ -46,6 +46,11 @@ from scythe_core.model.actions import (
 
 #: The most choices one step shows (ending/declining actions and Back aside).
 LIMIT = 8
+#: The group of the choices that take less than the full benefit (the rulebook allows
+#: it; a player rarely wants it): one "Take less" button instead of a question each time.
+LESS = "~less"
+#: Counted answers whose largest value is the full benefit.
+AMOUNT_VERBS = ("coins", "amount", "workers")
 #: Actions that end or decline a step: offered beside every step's choices.
 PASSIVE = ("skip", "done", "stop", "end_turn", ARTILLERY_HOLD)
 TERRAIN = {h["id"]: h["terrain"] for h in board_summary()["hexes"]}
@@ -136,9 +141,27 @@ def key_of(action: str) -> tuple[str, ...]:
     return (verb,)
 
 
-def _insert(root: Node, action: str) -> None:
+def takes_less(action: str, actions: list[str]) -> bool:
+    """A part of a counted gain (``bolster:power/1``), or a smaller amount than the
+    largest one offered (``coins:1`` beside ``coins:2``).
+
+    >>> [takes_less(a, ["coins:2", "coins:1", "bolster:power/0"]) for a in
+    ...     ("coins:2", "coins:1", "bolster:power/0")]
+    [False, True, True]
+    """
+    a = parse_action(action)
+    if a.part is not None:
+        return True
+    if a.verb not in AMOUNT_VERBS or not a.arg or not a.arg.isdigit():
+        return False
+    offered = [parse_action(b) for b in actions]
+    most = max(int(b.arg) for b in offered if b.verb == a.verb and b.arg and b.arg.isdigit())
+    return int(a.arg) < most
+
+
+def _insert(root: Node, action: str, prefix: tuple[str, ...] = ()) -> None:
     node = root
-    for depth, _ in enumerate(key := key_of(action), 1):
+    for depth, _ in enumerate(key := prefix + key_of(action), 1):
         sub = key[:depth]
         found = next((c for c in node.children if c.action is None and c.key == sub), None)
         if found is None:
@@ -151,7 +174,7 @@ def _insert(root: Node, action: str) -> None:
 def _simplify(node: Node) -> Node:
     """A group of one is that one; too many choices are parted into consecutive runs."""
     node.children = [_simplify(child) for child in node.children]
-    if node.action is None and len(node.children) == 1 and node.key:
+    if node.action is None and len(node.children) == 1 and node.key and node.key != (LESS,):
         return node.children[0]
     if not node.toggles:
         while len(node.children) > LIMIT:
@@ -172,10 +195,13 @@ def _simplify(node: Node) -> Node:
 
 
 def tree(actions: list[str]) -> Node:
-    """The groups of the actions that are not extras (``is_extra``), in their order."""
+    """The groups of the actions that are not extras (``is_extra``), in their order;
+    those that take less than the full benefit (``takes_less``) in one last group."""
     root = Node("", ())
     for action in actions:
-        _insert(root, action)
+        less = takes_less(action, actions)
+        _insert(root, action, (LESS,) if less else ())
+    root.children.sort(key=lambda child: child.key == (LESS,))
     return _simplify(root)
 
 
@@ -195,7 +221,7 @@ def _shown(node: Node, budget: int) -> list[Node]:
     while True:
         families: dict[tuple, list[int]] = {}
         for i, c in enumerate(items):
-            if c.action is None and not c.toggles:
+            if c.action is None and not c.toggles and c.key != (LESS,):
                 families.setdefault((c.key[0], len(c.key)), []).append(i)
         sizes = sorted(
             (sum(len(items[i].children) - 1 for i in members), family)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from actions_ui import groups, is_passive, label
-from choice_steps import TERRAIN, Choice, Node, Step, current
+from choice_steps import LESS, TERRAIN, Choice, Node, Step, current
 from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.data.components import BOTTOM_ACTIONS, FACTIONS
@@ -188,6 +188,8 @@ def terrain_name(terrain: str, lang: str) -> str:
 def group_label(node: Node, view: dict, seat: int, lang: str) -> str:
     """A group's button: what the step after it is about."""
     verb, *rest = node.key
+    if node.key == (LESS,):
+        return text("step.less", lang)
     if verb == "~part":
         first, last = (label(a, view, seat, lang) for a in rest)
         return text("step.part", lang, first=first, last=last)

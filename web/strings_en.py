@@ -394,6 +394,7 @@ EN: dict[str, str] = {
     "step.hex": "{terrain} {hex}",
     "step.toggles": "Territories to produce on",
     "step.none": "Choose the territories",
+    "step.less": "Take less …",
     "step.back": "← Back",
     "step.home": "Home base",
 }

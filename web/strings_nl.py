@@ -394,6 +394,7 @@ NL: dict[str, str] = {
     "step.hex": "{terrain} {hex}",
     "step.toggles": "Gebieden die produceren",
     "step.none": "Kies de gebieden",
+    "step.less": "Minder nemen …",
     "step.back": "← Terug",
     "step.home": "Thuisbasis",
 }
