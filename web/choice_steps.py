@@ -159,6 +159,25 @@ def takes_less(action: str, actions: list[str]) -> bool:
     return int(a.arg) < most
 
 
+#: Questions of how much to take: the page answers them with the full amount unless
+#: the player asked to be asked ("Ask how much to take" in the header).
+AMOUNT_QUESTIONS = ("bottom_coins", "produce_amounts")
+
+
+def full_answer(kind: str, legal: list[str]) -> str | None:
+    """The full amount for a question of how much to take, if that is the question.
+
+    >>> full_answer("bottom_coins", ["coins:2", "coins:1", "coins:0"])
+    'coins:2'
+    >>> full_answer("produce_amounts", ["workers:1", "workers:0"]), full_answer("top", ["coins"])
+    ('workers:1', None)
+    """
+    if kind not in AMOUNT_QUESTIONS:
+        return None
+    full = [a for a in legal if not is_extra(a) and not takes_less(a, legal)]
+    return full[0] if len(full) == 1 and verb_of(full[0]) in AMOUNT_VERBS else None
+
+
 def _insert(root: Node, action: str, prefix: tuple[str, ...] = ()) -> None:
     node = root
     for depth, _ in enumerate(key := prefix + key_of(action), 1):

@@ -102,6 +102,8 @@ EN: dict[str, str] = {
     "zoom.zin": "Zoom in (+)",
     "zoom.zout": "Zoom out (−)",
     "zoom.zreset": "Whole board",
+    "ask_less.label": "Ask how much",
+    "ask_less.tip": "Off: coins and production are taken in full (Undo shows the question). On: the page asks each time how much to take.",
     "speed.label": "Automa speed",
     "speed.instant": "Instant",
     "speed.fast": "Fast",

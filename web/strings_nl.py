@@ -102,6 +102,8 @@ NL: dict[str, str] = {
     "zoom.zin": "Inzoomen (+)",
     "zoom.zout": "Uitzoomen (−)",
     "zoom.zreset": "Heel het bord",
+    "ask_less.label": "Vraag hoeveel",
+    "ask_less.tip": "Uit: munten en productie worden volledig genomen (Ongedaan maken toont de vraag). Aan: de pagina vraagt telkens hoeveel.",
     "speed.label": "Tempo Automa",
     "speed.instant": "Direct",
     "speed.fast": "Snel",

@@ -13,7 +13,7 @@ import strings
 from actions_ui import targets
 from automa_pacing import SPEEDS, AutomaPacing
 from board_layout import BoardLayout
-from choice_steps import Choice, current, toggle
+from choice_steps import Choice, current, full_answer, toggle
 from page_saves import PageSaves
 from pyodide.ffi import create_proxy
 from render_board import board_svg, legend_html
@@ -77,6 +77,8 @@ class Page(AutomaPacing, PageSaves):
         self.error = ""
         self.hex_choice: str | None = None
         self.combat_pick: dict = {}
+        #: Ask how much to take (coins, production) instead of taking the full amount.
+        self.ask_less = False
         #: A big decision's steps taken so far (``choice_steps``).
         self.choice = Choice()
         #: The last combat revealed: (session, its log index, the log's end after it).
@@ -136,6 +138,8 @@ class Page(AutomaPacing, PageSaves):
             f"{self.notice_html()}{update}"
             f'<button type="button" data-cmd="undo" id="undo" title="{text("game.undo.tip")}"{undo_off}>{text("game.undo")}</button>'
             f'<label class="speed">{text("speed.label")} <select id="speed">{speeds}</select></label>'
+            f'<label class="ask-less" title="{text("ask_less.tip")}"><input type="checkbox" id="ask-less"'
+            f"{' checked' if self.ask_less else ''}> {text('ask_less.label')}</label>"
             f'<button type="button" data-cmd="new" id="new-game">{text("game.new")}</button>'
             f"{saves_ui.controls_html(self)}"
             f'<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
@@ -324,13 +328,26 @@ class Page(AutomaPacing, PageSaves):
         self.after_change()
 
     def after_change(self) -> None:
+        while self.answer_in_full():
+            pass
         if SPEEDS[self.speed] == 0:
-            while self.play_automa():
+            while self.play_automa() or self.answer_in_full():
                 pass
         else:
             self.schedule()
         self.render()
         self.refocus()
+
+    def answer_in_full(self) -> bool:
+        """Take the full amount where the page would ask how much (unless asked to ask);
+        Undo shows the question."""
+        s = self.session
+        if s is None or self.ask_less or self.replay is not None:
+            return False
+        full = full_answer(str(s.state.pending.get("kind")), s.legal())
+        if full is not None:
+            s.act(full)
+        return full is not None
 
     def hex_clicked(self, hid: str) -> None:
         s = self.session

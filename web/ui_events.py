@@ -119,6 +119,10 @@ def on_change(event) -> None:
     target = event.target
     if target.id == "import-file":
         saves_ui.import_chosen(PAGE, target)
+    elif target.id == "ask-less":
+        PAGE.ask_less = bool(target.checked)
+        PAGE.keep_setting("ask_less", "1" if PAGE.ask_less else "")
+        PAGE.after_change()
     elif target.id == "speed":
         if str(target.value) in SPEEDS:
             PAGE.speed = str(target.value)
@@ -221,6 +225,7 @@ def install() -> Page:
     PAGE = Page()
     if PAGE.setting("lang") in LANGUAGES:
         set_lang(PAGE.setting("lang"))
+    PAGE.ask_less = PAGE.setting("ask_less") == "1"
     if PAGE.setting("speed") in SPEEDS:
         PAGE.speed = PAGE.setting("speed")
     document.querySelector("aside.side").innerHTML = SIDE
