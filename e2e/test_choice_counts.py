@@ -71,6 +71,7 @@ def test_no_screen_shows_more_than_eight_choices(browser, site_url):
     loaded = open_page(browser, site_url, viewport={"width": 1366, "height": 768})
     page = loaded.page
     page.wait_for_selector(UI_READY, state="attached")
+    page.check("#ask-less")  # the questions of how much count as screens too
     start_game(page, [{"controller": "human"}, {"controller": "automa", "level": "automa"}], SEED)
     rnd, done, most, steps = random.Random(SEED), {}, 0, 0
     target = None

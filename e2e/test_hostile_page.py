@@ -21,6 +21,7 @@ import pytest
 from game_driver import UI_READY, act, click, state, wait_render
 from site_browser import open_page
 from test_saves import SAVE_PREFIX, boot, pack, saves, unpack
+from test_session_replay import skipped_turns
 
 from scythe_core import apply_in_place, legal_actions, new_game, to_move
 from scythe_core.io.links import LINK_PREFIX, encode_link
@@ -110,15 +111,6 @@ def test_an_unchecked_option_in_a_link_is_refused_with_a_message(browser, site_u
     no_page_errors(loaded)
     the_page_still_plays(page)
     page.context.close()
-
-
-def skipped_turns(decisions: int):
-    state_ = new_game({"seed": 3, "seats": [{}, {}]})
-    while len(state_.history) < decisions:
-        legal = legal_actions(state_)
-        cheap = [a for a in legal if a in ("skip", "done", "end_turn") or a.startswith("coins")]
-        apply_in_place(state_, cheap[0] if cheap else legal[0])
-    return state_
 
 
 def test_a_link_longer_than_any_real_game_is_refused_before_any_replay(browser, site_url):

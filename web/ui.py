@@ -15,6 +15,7 @@ from automa_pacing import SPEEDS, AutomaPacing
 from board_layout import BoardLayout
 from choice_steps import Choice, current, full_answer, toggle
 from page_saves import PageSaves
+from page_setup import PageSetup, new_seed
 from pyodide.ffi import create_proxy
 from render_board import board_svg, legend_html
 from render_decision import decision_html
@@ -29,7 +30,6 @@ from render_screens import (
     recent_html,
     reveal_html,
     saved_html,
-    setup_config,
     setup_html,
     watch_hexes,
     watch_html,
@@ -39,7 +39,7 @@ from strings import LANGUAGES, text
 from watch_board import watched_board
 from zoom_events import ZoomControl
 
-from scythe_core import IllegalActionError, SetupError
+from scythe_core import IllegalActionError
 from scythe_core.data.board import board_summary
 
 document = js.document
@@ -65,10 +65,11 @@ def attr(node, name: str) -> str | None:
     return str(value) if value else None
 
 
-class Page(AutomaPacing, PageSaves):
+class Page(AutomaPacing, PageSaves, PageSetup):
     """What the page shows besides the engine state: language, setup, choices in progress.
 
-    Automa pacing and saving live in the mixins (``automa_pacing``, ``page_saves``)."""
+    Automa pacing, saving and the new-game form live in the mixins (``automa_pacing``,
+    ``page_saves``, ``page_setup``)."""
 
     def __init__(self) -> None:
         self.session: Session | None = None
@@ -379,33 +380,6 @@ class Page(AutomaPacing, PageSaves):
         if first:
             first.focus()
 
-    def start(self) -> None:
-        self.read_setup()
-        try:
-            session = Session(setup_config(self.setup))
-        except (SetupError, ValueError) as exc:
-            self.error = str(exc)
-            self.render()
-            return
-        self.error = ""
-        self.session = session
-        self.end_closed = False
-        self.after_change()
-
-    def read_setup(self) -> None:
-        values = self.setup
-        count = el("setup-count")
-        if not count:
-            return
-        values["count"] = int(count.value)
-        seed = str(el("setup-seed").value).strip()
-        values["seed"] = int(seed) if seed.isascii() and seed.isdigit() and len(seed) <= 20 else 0
-        for i, seat in enumerate(values["seats"][: values["count"]]):
-            for key in ("controller", "level", "faction", "mat"):
-                field = el(f"seat{i}-{key}")
-                if field:
-                    seat[key] = str(field.value)
-
     # --- commands ------------------------------------------------------------
 
     def combat_toggle(self, target) -> None:
@@ -429,14 +403,6 @@ def start_arrivals(root) -> None:
     for group in root.querySelectorAll(".arrive[data-dx]"):
         group.style.setProperty("--dx", f"{group.getAttribute('data-dx')}px")
         group.style.setProperty("--dy", f"{group.getAttribute('data-dy')}px")
-
-
-def new_seed() -> int:
-    """A new game's seed: 64 bits from the browser's cryptographic random source, so
-    no seat can find the seed (and with it every deck order) from what it sees."""
-    words = js.Uint32Array.new(2)
-    js.crypto.getRandomValues(words)
-    return (int(words[0]) << 32) | int(words[1])
 
 
 def zoom_labels() -> dict:

@@ -15,11 +15,12 @@ import saves_ui
 import strings
 from automa_pacing import SPEEDS
 from board_layout import ARROWS
+from page_setup import new_seed
 from pyodide.ffi import create_proxy
 from render_board import describe, legend_html
 from render_pieces import hex_contents
 from strings import LANGUAGES, set_lang, text
-from ui import CELLS, LAYOUT, SIDE, Page, attr, el, new_seed, zoom_labels
+from ui import CELLS, LAYOUT, SIDE, Page, attr, el, zoom_labels
 
 document = js.document
 
