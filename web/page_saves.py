@@ -29,7 +29,8 @@ from storage import (
 from strings import text
 
 
-def browser_storage():
+def local_storage():
+    """``window.localStorage`` (reading it throws where the browser refuses storage)."""
     return js.window.localStorage
 
 
@@ -38,7 +39,7 @@ class PageSaves:
 
     def init_saves(self) -> None:
         self.prefix = site_prefix(str(js.location.pathname))
-        storage, self.storage_ok = open_storage(browser_storage)
+        storage, self.storage_ok = open_storage(local_storage)
         if self.storage_ok:
             with contextlib.suppress(SaveError):  # full: the older saves stay where they are
                 adopt_legacy_saves(storage, self.prefix)

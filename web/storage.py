@@ -6,11 +6,11 @@ tests a fake with the same five members (``getItem``, ``setItem``, ``removeItem`
 as an ISO 8601 string (in the page: ``js.Date.new().toISOString()``).
 
 Each game is one key, ``<site>save.<id>``, holding one entry as ``save_format``
-describes it, where ``<site>`` (``site_prefix``) names the site's own path, so two
-sites of the same origin (two projects of one GitHub Pages owner, two copies of
-this game) keep their saves apart (the game's record plus a few facts for the list). One key per game
-means one write per save: if the browser refuses it (storage full), the previous
-save of that game is still there, whole. Export and Import read and write the
+describes it (the game's record plus a few facts for the list). ``<site>``
+(``site_prefix``) names the site's own path, so two sites of the same origin (two
+projects of one GitHub Pages owner, two copies of this game) keep their saves
+apart. One key per game means one write per save: if the browser refuses it
+(storage full), the previous save of that game is still there, whole. Export and Import read and write the
 files of ``save_files``; share links live in ``share_links``.
 
 Every failure this module reports is a :class:`SaveError` with a ``code`` the page
