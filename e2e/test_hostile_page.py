@@ -238,6 +238,7 @@ def test_a_tab_that_is_behind_does_not_overwrite_a_newer_save(browser, site_url)
     play(a, 2)
     newest = decisions_saved(a)
     assert len(newest) == 1
+    b.wait_for_selector("#save-conflict")  # told at once (the browser's storage event)
     play(b, 1)  # the stale tab's decision: not saved over the newer game
     b.wait_for_selector("#save-conflict")
     assert str(newest[0]) in b.inner_text("#save-conflict")

@@ -103,6 +103,20 @@ class PageSaves:
         s.save_id, s.saved_actions = info.id, list(s.state.history)
         self.notice = ""
 
+    def storage_changed(self, key: str) -> None:
+        """Another tab wrote a key (the browser's ``storage`` event): if it saved this
+        game over what this tab saved, say so now rather than at the next save."""
+        s = self.session
+        if s is None or s.save_id is None or key != self.prefix + "save." + s.save_id:
+            return
+        try:
+            stored = self.saves.load_record(s.save_id)["actions"]
+        except SaveError:
+            return  # deleted or damaged there: the next save writes it again
+        if stored != s.saved_actions:  # (a conflict already shown gets the newest count)
+            self.conflict = (s.save_id, len(stored))
+            self.header()
+
     def resolve_conflict(self, choice: str) -> None:
         """``conflict-load``: open the newer save; ``conflict-copy``: save this game anew."""
         if self.conflict is None:

@@ -252,6 +252,9 @@ def install() -> Page:
     ):
         where.addEventListener(name, create_proxy(handler))
     watch_for_updates()
+    js.window.addEventListener(
+        "storage", create_proxy(lambda event: PAGE.storage_changed(str(event.key or "")))
+    )
     address = str(js.location.hash)
     if address.startswith("#g"):
         PAGE.load_link(address)
