@@ -82,10 +82,7 @@ class Session:
                 state.turns_taken,
             )
             apply_in_place(state, action)
-            session.played.append(Played(seat, action, log_from, len(state.log), round_))
-            if state.turns_taken != turns or state.game_over:
-                session._record_tracks()
-            session._choose_viewer()
+            session._note(seat, action, log_from, round_, turns)
         seat = session.pending_seat
         many = len(session.humans) > 1
         session.handover = many and seat is not None and session.controller(seat) == "human"
@@ -158,7 +155,6 @@ class Session:
         before = self.state
         seat = self.pending_seat
         after = apply(before, action)
-        self.played.append(Played(seat, action, len(before.log), len(after.log), before.round))
         same_turn = (
             to_move(after) == seat
             and after.turns_taken == before.turns_taken
@@ -166,11 +162,18 @@ class Session:
             and self.controller(seat) == "human"
         )
         if same_turn and not reveals_hidden_information(before, after):
-            self._undo.append((before, len(self.played) - 1))
+            self._undo.append((before, len(self.played)))
         else:
             self._undo.clear()
         self.state = after
-        if after.turns_taken != before.turns_taken or after.game_over:
+        self._note(seat, action, len(before.log), before.round, before.turns_taken)
+
+    def _note(self, seat: int | None, action: str, log_from: int, round_: int, turns: int) -> None:
+        """After a decision (the state already holds it): its log entry, the chart's
+        tracks when a turn ended, and whose screen shows."""
+        state = self.state
+        self.played.append(Played(seat, action, log_from, len(state.log), round_))
+        if state.turns_taken != turns or state.game_over:
             self._record_tracks()
         self._choose_viewer()
 
