@@ -13,6 +13,11 @@ next animation frame after that re-render (``window.__frame_ms``).
 
 Prints count, median, 95th percentile and maximum of each. The targets: a median
 click under 50 ms and an Automa turn under 100 ms. Nothing is asserted.
+
+First it plays ``--turns`` typical turns of a solo game as a player would
+(``e2e/typical_turns.py``: sections and bottom actions on the drawn mat, hexes on the
+board) and prints the clicks per turn: the targets are a median of at most 3 clicks
+for a turn without a Move and at most 5 for a turn that moves one unit.
 """
 
 from __future__ import annotations
@@ -27,11 +32,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(ROOT / "web"))  # typical_turns names hexes as the page does
 
 from game_driver import UI_READY, act, choose, click, start_game, state  # noqa: E402
 from site_browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list for tests and benches)
+from typical_turns import play_turns  # noqa: E402
 
 TARGETS = {"click to render": 50.0, "Automa turn": 100.0}
+CLICK_TARGETS = {"without a Move": 3, "with a Move": 5}
 #: Resolves after the next frame is painted: the page's own clock at that moment.
 NEXT_FRAME_JS = (
     "() => new Promise(r => requestAnimationFrame(() => setTimeout(() => r(performance.now()))))"
@@ -87,12 +95,40 @@ def report(name: str, values: list[float]) -> None:
     )
 
 
+def typical_clicks(browser, url: str, seed: int, turns: int) -> None:
+    """Clicks per typical turn (``typical_turns``), by kind of turn."""
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(url)
+    page.wait_for_selector(UI_READY, state="attached", timeout=180_000)
+    start_game(page, [{"controller": "human"}, {"controller": "automa"}], seed)
+    played = play_turns(page, turns)
+    page.close()
+    print(f"{len(played)} typical turns (seed {seed}), clicks per turn:")
+    for name, moved in (("without a Move", False), ("with a Move", True)):
+        counts = [t.clicks for t in played if t.moved == moved]
+        if not counts:
+            continue
+        median = statistics.median(counts)
+        verdict = "met" if median <= CLICK_TARGETS[name] else "missed"
+        print(
+            f"  {name:16} n={len(counts):3}  median {median:4.1f}  max {max(counts):3}"
+            f"  (target median <= {CLICK_TARGETS[name]}: {verdict})"
+        )
+    kinds: dict[str, list[int]] = {}
+    for t in played:
+        kinds.setdefault(f"{t.top}+{t.bottom or '-'}", []).append(t.clicks)
+    print(
+        "  by turn: " + ", ".join(f"{k} {statistics.median(v):g}" for k, v in sorted(kinds.items()))
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--level", default="ultimaszyna")
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--turns", type=int, default=24, help="typical turns to count clicks of")
     parser.add_argument(
         "--busy", type=int, default=0, help="instead: this many random clicks per game"
     )
@@ -111,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            if args.turns:
+                typical_clicks(browser, url, args.seed, args.turns)
             page = browser.new_page(viewport={"width": 1366, "height": 768})
             page.goto(url)
             page.wait_for_selector(UI_READY, state="attached", timeout=180_000)

@@ -12,6 +12,8 @@ from pathlib import Path
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 UI_READY = "body[data-ui='1']"
 PASSIVE = ("skip", "end_turn", "done", "stop")
+#: Clicks and key presses made through this module (``click``/``press``), for counts.
+CLICKS = [0]
 
 
 def renders(page) -> int:
@@ -28,12 +30,14 @@ def click(page, selector: str) -> None:
     """Click and wait for the re-render it causes."""
     before = renders(page)
     page.click(selector)
+    CLICKS[0] += 1
     wait_render(page, before)
 
 
 def press(page, key: str) -> None:
     before = renders(page)
     page.keyboard.press(key)
+    CLICKS[0] += 1
     wait_render(page, before)
 
 

@@ -21,7 +21,7 @@ from scythe_core.model.actions import parse_produce, verb_of
 pytestmark = pytest.mark.browser
 
 SEED = 54
-DECISIONS = 75
+DECISIONS = 110
 WANT = ("upgrade", "build", "produce")
 KEEN = (
     "trade", "gain", "section", "to", "unit", "coins", "amount", "workers", "bolster",

@@ -38,6 +38,7 @@ from scythe_core.model.actions import (
     is_commit,
     parse_action,
     parse_choice_pair,
+    parse_pay,
     parse_placement,
     parse_produce,
     parse_unit,
@@ -51,6 +52,9 @@ LIMIT = 8
 LESS = "~less"
 #: Counted answers whose largest value is the full benefit.
 AMOUNT_VERBS = ("coins", "amount", "workers")
+#: Two-part choices made on the mat (a top cube, then a cost space; a recruit, then its
+#: bonus): their first part stays a step even when it holds one choice.
+TWO_PART = ("upgrade", "enlist")
 #: Actions that end or decline a step: offered beside every step's choices.
 PASSIVE = ("skip", "done", "stop", "end_turn", ARTILLERY_HOLD)
 TERRAIN = {h["id"]: h["terrain"] for h in board_summary()["hexes"]}
@@ -178,6 +182,43 @@ def full_answer(kind: str, legal: list[str]) -> str | None:
     return full[0] if len(full) == 1 and verb_of(full[0]) in AMOUNT_VERBS else None
 
 
+#: Lone answers that need no question: a top or bottom action that cannot be taken,
+#: the end of a turn with no objective to reveal, a step with nothing left to do.
+LONE_ANSWERS = ("skip", "end_turn", "done")
+#: An encounter's or a card's benefit: every part that needs no choice, at once.
+TAKE_ALL = "all"
+
+
+def unasked_answer(kind: str, legal: list[str], ask_less: bool = False) -> str | None:
+    """The answer the page gives without asking: a decision's only answer when it is
+    only a way on (``LONE_ANSWERS``); unless the player asked to be asked how much, the
+    full amount (``full_answer``) and a benefit's parts that need no choice.
+
+    >>> unasked_answer("bottom", ["skip"]), unasked_answer("turn_end", ["end_turn", "objective:3"])
+    ('skip', None)
+    >>> unasked_answer("bottom_coins", ["coins:1", "coins:0"], ask_less=True)
+    >>> unasked_answer("benefit", ["all", "done", "gain:coins"])
+    'all'
+    """
+    if len(legal) == 1 and legal[0] in LONE_ANSWERS:
+        return legal[0]
+    if ask_less:
+        return None
+    if kind == "benefit" and TAKE_ALL in legal:
+        return TAKE_ALL
+    return full_answer(kind, legal)
+
+
+def repeats(action: str, ask_less: bool = False) -> bool:
+    """A cost paid from a hex: one click pays all of it that the hex can (the engine
+    asks one unit at a time); with "Ask how much" on, one unit a click.
+
+    >>> repeats("pay:r6c0"), repeats("pay:r6c0", ask_less=True), repeats("pay:card:2")
+    (True, False, False)
+    """
+    return not ask_less and verb_of(action) == "pay" and parse_pay(action).hex is not None
+
+
 def _insert(root: Node, action: str, prefix: tuple[str, ...] = ()) -> None:
     node = root
     for depth, _ in enumerate(key := prefix + key_of(action), 1):
@@ -193,7 +234,8 @@ def _insert(root: Node, action: str, prefix: tuple[str, ...] = ()) -> None:
 def _simplify(node: Node) -> Node:
     """A group of one is that one; too many choices are parted into consecutive runs."""
     node.children = [_simplify(child) for child in node.children]
-    if node.action is None and len(node.children) == 1 and node.key and node.key != (LESS,):
+    keep = node.key == (LESS,) or (len(node.key) == 2 and node.key[0] in TWO_PART)
+    if node.action is None and len(node.children) == 1 and node.key and not keep:
         return node.children[0]
     if not node.toggles:
         while len(node.children) > LIMIT:

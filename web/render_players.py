@@ -164,7 +164,14 @@ def seen_cards_html(view: dict, seat: int, viewer: int | None, lang: str) -> str
     )
 
 
-def player_html(view: dict, seat: int, viewer: int | None, estimate: dict | None, lang: str) -> str:
+def player_html(
+    view: dict,
+    seat: int,
+    viewer: int | None,
+    estimate: dict | None,
+    lang: str,
+    mat_shown: bool = False,
+) -> str:
     player = view["players"][seat]
     faction = player["faction"]
     pending = view.get("pending", {})
@@ -191,7 +198,8 @@ def player_html(view: dict, seat: int, viewer: int | None, estimate: dict | None
     parts.append("</dl>")
     parts.append(stars_html(player, lang))
     parts.append(f'<div class="counts">{counts_html(player, lang)}</div>')
-    parts.append(mat_html(player, section, lang))
+    if not (mat_shown and seat == viewer):  # the viewer's drawn mat is above (render_mat)
+        parts.append(mat_html(player, section, lang))
     parts.append(abilities_html(player, lang))
     card = player["factory_card"]
     if card and player["controller"] == "automa":
@@ -206,8 +214,15 @@ def player_html(view: dict, seat: int, viewer: int | None, estimate: dict | None
     return "".join(parts)
 
 
-def players_html(view: dict, viewer: int | None, estimates: list[dict] | None, lang: str) -> str:
-    """Panels in turn order; the viewer's own panel first."""
+def players_html(
+    view: dict,
+    viewer: int | None,
+    estimates: list[dict] | None,
+    lang: str,
+    mat_shown: bool = False,
+) -> str:
+    """Panels in turn order; the viewer's own panel first (without its compact mat when
+    ``mat_shown``: the drawn one is shown, ``render_mat``)."""
     order = list(view["turn_order"])
     if viewer in order:
         order.remove(viewer)
@@ -216,7 +231,7 @@ def players_html(view: dict, viewer: int | None, estimates: list[dict] | None, l
     tile = _tip("structure_bonus", lang, tile=text("tile." + view["structure_bonus"], lang))
     head = f'<p class="bonus-tile" title="{_tip("tip.structure_bonus", lang)}">{tile}</p>'
 
-    panels = "".join(player_html(view, s, viewer, by_seat.get(s), lang) for s in order)
+    panels = "".join(player_html(view, s, viewer, by_seat.get(s), lang, mat_shown) for s in order)
     return head + triumph_html(view, lang) + panels
 
 

@@ -77,6 +77,7 @@ def render_replay(page) -> None:
     document.getElementById("players").innerHTML = players_html(
         view, None, score_estimate(replay.state), page.lang
     )
+    document.getElementById("mat-box").innerHTML = ""
     document.getElementById("log").innerHTML = ""
     page.log_shown = ()
     overlay = document.getElementById("overlay")

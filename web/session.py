@@ -30,7 +30,11 @@ from scythe_core import (
     player_view,
     to_move,
 )
-from scythe_core.io.ui_helpers import reveals_hidden_information, score_estimate
+from scythe_core.io.ui_helpers import (
+    resources_held,
+    reveals_hidden_information,
+    score_estimate,
+)
 
 
 @dataclass
@@ -144,6 +148,14 @@ class Session:
         if self.handover or seat is None or seat != self.viewer:
             return []
         return legal_actions(self.state)
+
+    def legal_after(self, action: str) -> list[str]:
+        """What will be legal once ``action`` is taken (the state is not changed)."""
+        return legal_actions(apply(self.state, action))
+
+    def held(self, seat: int) -> dict[str, list[tuple[str, int]]]:
+        """The resources a seat holds, by type, with where they lie."""
+        return resources_held(self.state, seat)
 
     def scores(self) -> list[dict]:
         return final_scores(self.state) if self.game_over else score_estimate(self.state)

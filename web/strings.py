@@ -21,6 +21,7 @@ from scythe_core.data.components import (
     POPULARITY_MAX,
     POPULARITY_TIERS,
     POWER_MAX,
+    RECRUIT_ONE_TIME_AMOUNT,
     STAR_GOALS,
     STARS_TO_END,
     TOP_ACTION_COINS,
@@ -38,6 +39,7 @@ RULE_NUMBERS = MappingProxyType(
         "power_max": POWER_MAX,
         "popularity_max": POPULARITY_MAX,
         "stars_to_end": STARS_TO_END,
+        "recruit_once": RECRUIT_ONE_TIME_AMOUNT,
         **{f"goal_{category}": goal for category, goal in STAR_GOALS.items()},
         **{f"{top}_coins": coins for top, coins in TOP_ACTION_COINS.items()},
         **{

@@ -13,12 +13,14 @@ import strings
 from actions_ui import targets
 from automa_pacing import SPEEDS, AutomaPacing
 from board_layout import BoardLayout
-from choice_steps import Choice, current, full_answer, toggle
+from choice_steps import Choice, current, repeats, toggle, unasked_answer
+from mat_targets import mat_targets
 from page_saves import PageSaves
 from page_setup import PageSetup, new_seed
 from pyodide.ffi import create_proxy
-from render_board import board_svg, legend_html
+from render_board import board_svg, faction_of, legend_html
 from render_decision import decision_html
+from render_mat import own_mat_html
 from render_pieces import pieces_svg
 from render_players import players_html
 from render_saves import message_html
@@ -40,7 +42,9 @@ from watch_board import watched_board
 from zoom_events import ZoomControl
 
 from scythe_core import IllegalActionError
-from scythe_core.data.board import board_summary
+from scythe_core.data.board import TERRAIN, board_summary
+from scythe_core.io.hex_names import hex_coordinate
+from scythe_core.io.ui_helpers import mat_sections
 
 document = js.document
 SUMMARY = board_summary()
@@ -48,6 +52,7 @@ CELLS = {cell["id"]: cell for cell in SUMMARY["hexes"]}
 LAYOUT = BoardLayout(SUMMARY["hexes"])
 SIDE = (
     '<div id="decision" class="decision" aria-live="polite"></div>'
+    '<div id="mat-box" class="mat-box"></div>'
     '<p id="hex-info" class="hex-info" aria-live="polite"></p>'
     '<div id="players" class="players"></div>'
     '<details id="log-box" class="log" open><summary id="log-title"></summary><ol id="log" class="log-list"></ol></details>'
@@ -172,6 +177,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         form += f'<p><button type="button" data-cmd="saves" id="more-saves">{text("saves.more")}</button></p>'
         el("decision").innerHTML = f'<div id="setup" class="setup">{form}</div>'
         el("players").innerHTML = ""
+        el("mat-box").innerHTML = ""
         el("log").innerHTML = ""
         self.log_shown = ()
         el("overlay").hidden = True
@@ -223,8 +229,10 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             + ("" if watched or not legal else recent_html(s.played, view, seat, self.lang))
             + ("" if legal else self.after_game())
         )
+        own_mat = self.own_mat(view, step)
+        el("mat-box").innerHTML = own_mat
         el("players").innerHTML = players_html(
-            view, None if s.handover else seat, s.scores(), self.lang
+            view, None if s.handover else seat, s.scores(), self.lang, bool(own_mat)
         )
         if not watched:
             self.render_log(view)
@@ -242,6 +250,21 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         body.pending = str(view["pending"].get("kind"))
         body.viewer = "" if seat is None or s.handover else str(seat)
         body.handover = "1" if s.handover else "0"
+
+    def own_mat(self, view: dict, step) -> str:
+        """The viewer's drawn mat, its parts lit where the pending decision is made."""
+        s = self.session
+        seat = s.viewer
+        if seat is None or s.handover or not view["players"][seat]["mat"]:
+            return ""
+        targets = {}
+        if s.pending_seat == seat:
+            tops = {row["index"]: row["top"] for row in mat_sections(view["players"][seat])}
+            kind = str(view["pending"].get("kind"))
+            after = {a: s.legal_after(a) for a in s.legal()} if kind == "section" else None
+            targets = mat_targets(kind, s.legal(), step, tops, after)
+        chosen = view.get("turn", {}).get("section") if s.pending_seat == seat else None
+        return own_mat_html(view, seat, targets, s.held(seat), place_name, self.lang, chosen)
 
     def reveal_markup(self, view: dict) -> str:
         """The combat reveal dialog, while it belongs to this game and was not undone."""
@@ -307,13 +330,19 @@ class Page(AutomaPacing, PageSaves, PageSetup):
 
     # --- playing -------------------------------------------------------------
 
-    def act(self, action: str) -> None:
+    def act(self, action: str, then: str | None = None) -> None:
+        """Send a legal action; ``then``: one more right after it, if it is then legal
+        (a section and its top action from one click on the mat)."""
         s = self.session
         if s is None or self.replay is not None or action not in s.legal():
             return
         before = len(s.state.log)
         try:
             s.act(action)
+            if then is not None and then in s.legal():
+                s.act(then)
+            while repeats(action, self.ask_less) and action in s.legal():
+                s.act(action)  # the rest of a cost paid from the same hex
         except IllegalActionError:
             return
         log = s.state.log
@@ -340,15 +369,18 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.refocus()
 
     def answer_in_full(self) -> bool:
-        """Take the full amount where the page would ask how much (unless asked to ask);
-        Undo shows the question."""
+        """Answer what needs no question (``choice_steps.unasked_answer``): a lone way
+        on, the full amount; Undo shows the question again where it can."""
         s = self.session
-        if s is None or self.ask_less or self.replay is not None:
+        if s is None or self.replay is not None or s.handover:
             return False
-        full = full_answer(str(s.state.pending.get("kind")), s.legal())
-        if full is not None:
-            s.act(full)
-        return full is not None
+        seat = s.pending_seat
+        if seat is None or s.controller(seat) != "human":
+            return False
+        answer = unasked_answer(str(s.state.pending.get("kind")), s.legal(), self.ask_less)
+        if answer is not None:
+            s.act(answer)
+        return answer is not None
 
     def hex_clicked(self, hid: str) -> None:
         s = self.session
@@ -395,6 +427,14 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 cards.append(value)
             pick["cards"] = cards
         self.render()
+
+
+def place_name(hid: str) -> str:
+    """A hex as the player reads it: terrain and the coordinate on the board's edge."""
+    coordinate = hex_coordinate(hid)
+    if coordinate is None:
+        return text("home_base", faction=text(f"faction.{faction_of(hid)}"))
+    return f"{text('terrain.' + TERRAIN[hid])} {coordinate}"
 
 
 def start_arrivals(root) -> None:

@@ -40,7 +40,7 @@ def on_click(event) -> None:
     if not hit:
         return
     if attr(hit, "data-action"):
-        PAGE.act(attr(hit, "data-action"))
+        PAGE.act(attr(hit, "data-action"), attr(hit, "data-then"))
     elif attr(hit, "data-cmd"):
         command(attr(hit, "data-cmd"), hit)
     elif attr(hit, "data-dial") or attr(hit, "data-card"):

@@ -77,8 +77,9 @@ RECRUIT_ONGOING_BONUS = {
     "enlist": "cards",
 }
 
-#: Recruit one-time bonuses on the faction mat (each amount is 2).
+#: Recruit one-time bonuses on the faction mat, and the amount each gives.
 RECRUIT_ONE_TIME = ("power", "coins", "popularity", "cards")
+RECRUIT_ONE_TIME_AMOUNT = 2
 
 #: Structure built from under each top action, and its effect.
 STRUCTURE_UNDER = {"move": "mine", "trade": "armory", "bolster": "monument", "produce": "mill"}

@@ -20,6 +20,7 @@ from ..data.components import (
     BOTTOM_COST_RESOURCE,
     FACTIONS,
     RECRUIT_ONGOING_BONUS,
+    RESOURCES,
     STAR_CATEGORIES,
     STAR_GOALS,
     STRUCTURE_UNDER,
@@ -140,6 +141,26 @@ def score_estimate(state: GameState) -> list[dict]:
     """Every seat's score if the game ended now (public facts only), in seat order."""
 
     return [score_breakdown(state, p.seat) for p in state.players]
+
+
+def resources_held(state: GameState, seat: int) -> dict[str, list[tuple[str, int]]]:
+    """The resources a seat may spend now: those on territories it controls, by type
+    (in ``RESOURCES`` order), each with where it lies, in reading order of the hexes.
+
+    >>> from scythe_core import new_game
+    >>> state = new_game({"seed": 7, "seats": [{"faction": "nordic"}, {}]})
+    >>> state.resources["r1c4"] = {"oil": 2, "wood": 1}
+    >>> resources_held(state, 0)
+    {'oil': [('r1c4', 2)], 'wood': [('r1c4', 1)]}
+    """
+    held: dict[str, list[tuple[str, int]]] = {}
+    for hid in sorted(state.resources, key=reading_order_key):
+        if state.territory_controller(hid) != seat:
+            continue
+        for resource, n in state.resources[hid].items():
+            if n:
+                held.setdefault(resource, []).append((hid, n))
+    return {r: held[r] for r in RESOURCES if r in held}
 
 
 _DECKS = ("combat_deck", "objective_deck", "encounter_deck", "factory_deck")

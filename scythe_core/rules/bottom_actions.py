@@ -13,6 +13,7 @@ from ..data.components import (
     BOTTOM_ACTIONS,
     BOTTOM_COST_RESOURCE,
     RECRUIT_ONE_TIME,
+    RECRUIT_ONE_TIME_AMOUNT,
     RECRUIT_ONGOING_BONUS,
     STRUCTURE_UNDER,
     TOP_SLOTS,
@@ -93,7 +94,7 @@ def enlist_choices(player: Player) -> list[str]:
 def do_enlist(state: GameState, player: Player, choice: str) -> None:
     section, bonus = parse_choice_pair(choice)
     player.recruits[section] = bonus
-    gain_bonus(state, player, bonus, 2)
+    gain_bonus(state, player, bonus, RECRUIT_ONE_TIME_AMOUNT)
 
 
 def gain_bonus(state: GameState, player: Player, bonus: str, amount: int) -> None:
