@@ -20,8 +20,8 @@ from scythe_core.model.actions import parse_produce, verb_of
 
 pytestmark = pytest.mark.browser
 
-SEED = 54
-DECISIONS = 110
+SEED = 107
+DECISIONS = 75
 WANT = ("upgrade", "build", "produce")
 KEEN = (
     "trade", "gain", "section", "to", "unit", "coins", "amount", "workers", "bolster",

@@ -150,12 +150,14 @@ def test_switching_language_mid_game_and_after_a_reload(controls_page):
     # Tooltips follow the language: abilities, tracks, mat sections, zoom buttons.
     ability = page.locator(".player.me .ability[data-ability]").first
     assert ability.get_attribute("title").startswith("Factievaardigheid")
-    assert page.get_attribute(".player.me .sec-top", "title").split(":")[0] in (
+    assert page.inner_text("#own-mat .mat-top .mat-name") in (
         "Bewegen",
         "Handelen",
         "Versterken",
         "Produceren",
     )
+    structure = page.get_attribute("#own-mat .mp.structure", "title")
+    assert structure.split(":")[0] in ("Mijn", "Arsenaal", "Monument", "Molen"), structure
     assert page.get_attribute("[data-cmd='zoom-in']", "title").startswith("Inzoomen")
     assert "Ronde" in page.inner_text("#log")
     shot(page, "language-nl")

@@ -46,7 +46,9 @@ def lit(session: Session, choice: Choice) -> tuple[dict, str]:
 def test_every_lit_part_of_the_mat_is_a_legal_action_or_leads_to_them():
     seen: set[str] = set()
     for seed in range(1, 7):
-        session = Session({"seed": seed, "seats": [{"controller": "human"}, {"controller": "automa"}]})
+        session = Session(
+            {"seed": seed, "seats": [{"controller": "human"}, {"controller": "automa"}]}
+        )
         chooser = rng.seed_state(seed)
         for _ in range(400):
             session.play_automas()
