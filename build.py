@@ -112,10 +112,26 @@ def wheel_inputs(project: dict) -> list[Path]:
     readme = project.get("project", {}).get("readme")
     if isinstance(readme, str):
         files.append(ROOT / readme)
-    for pkg in package_names(ROOT, project["tool"]["setuptools"]["packages"]):
+    setuptools = project["tool"]["setuptools"]
+    for pkg in package_names(ROOT, setuptools["packages"]):
         pkg_dir = ROOT / pkg.replace(".", "/")
         files += [p for p in pkg_dir.iterdir() if p.is_file() and not is_junk(p)]
-    return files
+        files += package_data_files(pkg_dir, package_data_patterns(setuptools, pkg))
+    return sorted(set(files))
+
+
+def package_data_patterns(setuptools: dict, pkg: str) -> list[str]:
+    """pyproject's package-data globs for ``pkg`` (its own and those for every package)."""
+    package_data = setuptools.get("package-data", {})
+    return package_data.get(pkg, []) + package_data.get("*", [])
+
+
+def package_data_files(pkg_dir: Path, patterns: list[str]) -> list[Path]:
+    """The files of ``pkg_dir`` that package-data names, also in its data folders
+    (``locale/*/LC_MESSAGES/*.mo``)."""
+    return sorted(
+        {p for pattern in patterns for p in pkg_dir.glob(pattern) if p.is_file() and not is_junk(p)}
+    )
 
 
 def is_junk(path: Path) -> bool:
@@ -182,14 +198,12 @@ def write_wheel(src: Path, project: dict, out: Path) -> Path:
     dist_info = f"{name}-{version}.dist-info"
     files: dict[str, bytes] = {}
     setuptools = project.get("tool", {}).get("setuptools", {})
-    package_data = setuptools.get("package-data", {})
     for pkg in package_names(src, setuptools["packages"]):
         pkg_dir = src / pkg.replace(".", "/")
-        patterns = package_data.get(pkg, []) + package_data.get("*", [])
-        for path in sorted(pkg_dir.iterdir()):
-            wanted = path.suffix == ".py" or any(path.match(p) for p in patterns)
-            if path.is_file() and wanted:
-                files[path.relative_to(src).as_posix()] = path.read_bytes()
+        patterns = package_data_patterns(setuptools, pkg)
+        modules = [p for p in pkg_dir.iterdir() if p.is_file() and p.suffix == ".py"]
+        for path in sorted({*modules, *package_data_files(pkg_dir, patterns)}):
+            files[path.relative_to(src).as_posix()] = path.read_bytes()
     files[f"{dist_info}/METADATA"] = metadata_text(meta).encode()
     files[f"{dist_info}/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: scythe build.py\nRoot-Is-Purelib: true\n"
