@@ -269,17 +269,26 @@ def web_modules() -> list[Path]:
     return sorted(p for p in WEB.rglob("*.py") if not is_junk(p))
 
 
+def web_catalogues() -> list[Path]:
+    """The page's compiled translation catalogues (``locale/<lang>/LC_MESSAGES/page.mo``)."""
+    return sorted(p for p in WEB.glob("locale/*/LC_MESSAGES/*.mo") if p.is_file())
+
+
 def check_syntax(paths: list[Path]) -> None:
     for path in paths:
         compile(path.read_text(encoding="utf-8"), str(path), "exec")
 
 
-def pyscript_config(wheel: Path, modules: list[Path]) -> dict:
-    """The PyScript config: local Pyodide, the wheel unpacked, our modules importable."""
+def pyscript_config(wheel: Path, modules: list[Path], catalogues: list[Path]) -> dict:
+    """The PyScript config: local Pyodide, the wheel unpacked, our modules importable,
+    the page's catalogues beside them (``strings.py`` reads ``./locale/...``)."""
     files = {f"./wheels/{wheel.name}": "./*"}
     for path in modules:
         rel = path.relative_to(WEB).as_posix()
         files[f"./py/{rel}"] = f"./{rel}"
+    for path in catalogues:
+        rel = path.relative_to(WEB).as_posix()
+        files[f"./{rel}"] = f"./{rel}"
     # "interpreter" is resolved against the page URL, "files" against this config's URL:
     # both live at the site root, so the two agree.
     return {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": files}
@@ -292,10 +301,12 @@ def plan_site(wheel: Path) -> dict[str, Path | bytes]:
         rel = path.relative_to(WEB).as_posix()
         if not path.is_file() or is_junk(path) or path.name.startswith("."):
             continue
+        if path.suffix == ".po":  # the catalogues' source; the page reads the .mo
+            continue
         plan[f"py/{rel}" if path.suffix == ".py" else rel] = path
     modules = web_modules()
     check_syntax(modules)
-    config = pyscript_config(wheel, modules)
+    config = pyscript_config(wheel, modules, web_catalogues())
     plan["pyscript.json"] = (json.dumps(config, indent=2) + "\n").encode()
     plan[f"wheels/{wheel.name}"] = wheel
     pyodide = NODE_MODULES / "pyodide"
