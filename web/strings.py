@@ -95,6 +95,12 @@ def is_plural(key: str) -> bool:
     return catalogue(LANGUAGES[0]).ngettext(key, key, 1) != key
 
 
+def has(key: str, lang: str) -> bool:
+    """Whether the catalogue of ``lang`` itself holds ``key`` (no English fallback)."""
+    table = catalogue(lang)
+    return table.gettext(key) != key or table.ngettext(key, key, 1) != key
+
+
 def _lookup(key: str, lang: str | None, count: int | None) -> str:
     """The entry ``key`` in ``lang``, falling back to English; KeyError if there is none."""
     for code in dict.fromkeys((lang if lang in LANGUAGES else LANG, LANGUAGES[0])):
