@@ -112,10 +112,26 @@ def wheel_inputs(project: dict) -> list[Path]:
     readme = project.get("project", {}).get("readme")
     if isinstance(readme, str):
         files.append(ROOT / readme)
-    for pkg in package_names(ROOT, project["tool"]["setuptools"]["packages"]):
+    setuptools = project["tool"]["setuptools"]
+    for pkg in package_names(ROOT, setuptools["packages"]):
         pkg_dir = ROOT / pkg.replace(".", "/")
         files += [p for p in pkg_dir.iterdir() if p.is_file() and not is_junk(p)]
-    return files
+        files += package_data_files(pkg_dir, package_data_patterns(setuptools, pkg))
+    return sorted(set(files))
+
+
+def package_data_patterns(setuptools: dict, pkg: str) -> list[str]:
+    """pyproject's package-data globs for ``pkg`` (its own and those for every package)."""
+    package_data = setuptools.get("package-data", {})
+    return package_data.get(pkg, []) + package_data.get("*", [])
+
+
+def package_data_files(pkg_dir: Path, patterns: list[str]) -> list[Path]:
+    """The files of ``pkg_dir`` that package-data names, also in its data folders
+    (``locale/*/LC_MESSAGES/*.mo``)."""
+    return sorted(
+        {p for pattern in patterns for p in pkg_dir.glob(pattern) if p.is_file() and not is_junk(p)}
+    )
 
 
 def is_junk(path: Path) -> bool:
@@ -182,14 +198,12 @@ def write_wheel(src: Path, project: dict, out: Path) -> Path:
     dist_info = f"{name}-{version}.dist-info"
     files: dict[str, bytes] = {}
     setuptools = project.get("tool", {}).get("setuptools", {})
-    package_data = setuptools.get("package-data", {})
     for pkg in package_names(src, setuptools["packages"]):
         pkg_dir = src / pkg.replace(".", "/")
-        patterns = package_data.get(pkg, []) + package_data.get("*", [])
-        for path in sorted(pkg_dir.iterdir()):
-            wanted = path.suffix == ".py" or any(path.match(p) for p in patterns)
-            if path.is_file() and wanted:
-                files[path.relative_to(src).as_posix()] = path.read_bytes()
+        patterns = package_data_patterns(setuptools, pkg)
+        modules = [p for p in pkg_dir.iterdir() if p.is_file() and p.suffix == ".py"]
+        for path in sorted({*modules, *package_data_files(pkg_dir, patterns)}):
+            files[path.relative_to(src).as_posix()] = path.read_bytes()
     files[f"{dist_info}/METADATA"] = metadata_text(meta).encode()
     files[f"{dist_info}/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: scythe build.py\nRoot-Is-Purelib: true\n"
@@ -255,17 +269,26 @@ def web_modules() -> list[Path]:
     return sorted(p for p in WEB.rglob("*.py") if not is_junk(p))
 
 
+def web_catalogues() -> list[Path]:
+    """The page's compiled translation catalogues (``locale/<lang>/LC_MESSAGES/page.mo``)."""
+    return sorted(p for p in WEB.glob("locale/*/LC_MESSAGES/*.mo") if p.is_file())
+
+
 def check_syntax(paths: list[Path]) -> None:
     for path in paths:
         compile(path.read_text(encoding="utf-8"), str(path), "exec")
 
 
-def pyscript_config(wheel: Path, modules: list[Path]) -> dict:
-    """The PyScript config: local Pyodide, the wheel unpacked, our modules importable."""
+def pyscript_config(wheel: Path, modules: list[Path], catalogues: list[Path]) -> dict:
+    """The PyScript config: local Pyodide, the wheel unpacked, our modules importable,
+    the page's catalogues beside them (``strings.py`` reads ``./locale/...``)."""
     files = {f"./wheels/{wheel.name}": "./*"}
     for path in modules:
         rel = path.relative_to(WEB).as_posix()
         files[f"./py/{rel}"] = f"./{rel}"
+    for path in catalogues:
+        rel = path.relative_to(WEB).as_posix()
+        files[f"./{rel}"] = f"./{rel}"
     # "interpreter" is resolved against the page URL, "files" against this config's URL:
     # both live at the site root, so the two agree.
     return {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": files}
@@ -278,10 +301,12 @@ def plan_site(wheel: Path) -> dict[str, Path | bytes]:
         rel = path.relative_to(WEB).as_posix()
         if not path.is_file() or is_junk(path) or path.name.startswith("."):
             continue
+        if path.suffix == ".po":  # the catalogues' source; the page reads the .mo
+            continue
         plan[f"py/{rel}" if path.suffix == ".py" else rel] = path
     modules = web_modules()
     check_syntax(modules)
-    config = pyscript_config(wheel, modules)
+    config = pyscript_config(wheel, modules, web_catalogues())
     plan["pyscript.json"] = (json.dumps(config, indent=2) + "\n").encode()
     plan[f"wheels/{wheel.name}"] = wheel
     pyodide = NODE_MODULES / "pyodide"

@@ -117,7 +117,7 @@ def strict_strings(monkeypatch):
     original = strings.text
 
     def strict(key, lang=None, **values):
-        if key not in strings.STRINGS[lang or strings.LANG]:
+        if not strings.has(key, lang or strings.LANG):
             missing.append((lang, key))
         return original(key, lang, **values)
 

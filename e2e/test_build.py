@@ -42,6 +42,16 @@ def test_every_url_is_relative_and_local(dist):
         assert "//" not in re.sub(r"<!--.*?-->", "", (dist / name).read_text(), flags=re.S)
 
 
+def test_the_page_catalogues_reach_the_site_compiled(dist, build_module):
+    config = json.loads((dist / "pyscript.json").read_text())
+    for lang in ("en", "nl"):
+        rel = f"locale/{lang}/LC_MESSAGES/page.mo"
+        assert (dist / rel).read_bytes() == (build_module.WEB / rel).read_bytes()
+        assert config["files"][f"./{rel}"] == f"./{rel}"
+        assert f'"./{rel}"' in (dist / "sw.js").read_text()
+    assert not list(dist.rglob("*.po")), "the .po sources stay out of the site"
+
+
 def test_vendored_js_does_not_point_at_missing_source_maps(dist):
     for path in (dist / "vendor").rglob("*js"):
         assert b"sourceMappingURL=" not in path.read_bytes()[-300:], path
@@ -66,6 +76,8 @@ def test_the_fallback_wheel_writer_matches_the_pip_wheel(dist, build_module, tmp
         names_b = {n for n in b.namelist() if ".dist-info/" not in n}
         assert names_a == names_b
         assert all(a.read(n) == b.read(n) for n in names_a)
+        for lang in ("en", "nl"):  # the engine's words travel in the wheel
+            assert f"scythe_core/locale/{lang}/LC_MESSAGES/engine.mo" in names_a
         meta = b.read(next(n for n in b.namelist() if n.endswith("METADATA"))).decode()
         assert "Name: scythe_core" in meta
 

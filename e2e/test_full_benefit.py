@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_driver import UI_READY, click, state
+from game_driver import UI_READY, state
 from site_browser import open_page
 
 from scythe_core import apply_in_place, legal_actions, new_game, to_move

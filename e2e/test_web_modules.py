@@ -20,8 +20,6 @@ import render_screens
 import strings
 from board_layout import BoardLayout
 from session import Session
-from strings_en import EN
-from strings_nl import NL
 
 from scythe_core import IllegalActionError
 from scythe_core.data.board import board_summary
@@ -46,19 +44,30 @@ def test_doctests(name):
     assert result.failed == 0
 
 
-def test_dutch_has_every_english_key_and_the_same_placeholders():
-    assert set(NL) == set(EN)
-    for key, english in EN.items():
-        assert set(re.findall(r"{(\w*)}", NL[key])) == set(re.findall(r"{(\w*)}", english)), key
+def test_counted_strings_take_their_plural_form():
+    assert strings.text("saves.imported", "en", n=1) == "Imported 1 game."
+    assert strings.text("saves.imported", "nl", n=2) == "2 spellen geïmporteerd."
+    assert strings.text("coins.take", "nl", n=1) == "Neem 1 munt"
+    assert strings.text("context.move_unit", "en", unit="Mech", steps=1) == "Mech: 1 step left."
+    assert strings.text("context.move_unit", "en", unit="Mech", steps=2) == "Mech: 2 steps left."
+    assert strings.ntext("saves.decisions", 1, "nl") == "1 beslissing"
+    assert strings.text("tip.top.trade", "en", **strings.RULE_NUMBERS).startswith(
+        "Trade: pay 1 coin for"
+    )
+    with pytest.raises(TypeError):
+        strings.text("act.workers", "en")
+    for key in strings.COUNTED_BY:
+        assert strings.is_plural(key), key
 
 
 def test_strings_take_the_rules_numbers_from_the_rules():
     from scythe_core.data.components import POWER_MAX, STAR_GOALS, TOP_ACTION_COINS
 
     numbers = strings.RULE_NUMBERS
-    for table in (EN, NL):
+    for lang in strings.LANGUAGES:
         for key in ("tip.power", "tip.mechs", "star.popularity", "triumph.tip", "tip.top.trade"):
-            assert set(re.findall(r"{(\w*)}", table[key])) <= set(numbers), key
+            template = strings.catalogue(lang).ngettext(key, key, 2)
+            assert set(re.findall(r"{(\w*)}", template)) <= set(numbers) | {"n"}, key
     assert numbers["goal_mechs"] == STAR_GOALS["mechs"]
     assert numbers["bolster_coins"] == TOP_ACTION_COINS["bolster"]
     assert f"(0–{POWER_MAX})" in strings.text("tip.power", "en", **numbers)

@@ -79,12 +79,11 @@ def take(page, action: str) -> None:
 
 def start_turn(page, top: str) -> bool:
     """Choose the section with this top action on the mat; False if it is blocked."""
-    parts = {p["part"]: p for p in mat_parts(page)}
-    for name, p in parts.items():
+    for name in (p["part"] for p in mat_parts(page)):
         if not name.startswith("top:"):
             continue
-        index, option = name.split(":", 2)[1:]
-        if option == OPTION.get(top, "produce" if top == "produce" else None):
+        option = name.split(":", 2)[2]
+        if option == OPTION.get(top, "produce"):
             click(page, f"#own-mat [data-part='{name}']")
             return True
     return False

@@ -465,7 +465,7 @@ def test_faction_bracketed_symbols_only_for_that_faction():
     state, _, automa = solo(faction="saxony")
     automa_turn(state, 1)  # Plan I: (Nordic: W) / E / C
     log = texts(state)
-    assert "Skipped 'move worker' in brackets: only for nordic." in log
+    assert "Skipped 'move worker' in brackets: only for Nordic." in log
     assert automa.character == "r6c1"  # the encounter move was made instead
     state, _, automa = solo(faction="nordic", human="saxony")
     automa_turn(state, 1)
@@ -726,7 +726,7 @@ def test_a_losing_automa_unit_goes_to_its_faction_mat():
     assert automa.character == ON_MAT
     assert human.stars == {"combat": 1}
     assert state.resources_at(FACTORY) == {"oil": 2}  # the human defended: nothing placed
-    assert "The Automa lost on r4c3: its combat units go to its faction mat." in texts(state)
+    assert "The Automa lost on Factory E4: its combat units go to its faction mat." in texts(state)
 
 
 def human_moves_character(state, dest):
@@ -908,17 +908,17 @@ def test_every_decision_is_explained_in_english_and_dutch():
     assert all(e["seat"] == 1 and isinstance(e["code"], str) for e in entries)
     assert not any("text" in e for e in entries), "the state holds codes, not sentences"
     en, nl = texts(state, "en"), texts(state, "nl")
-    assert "Skipped 'encounter/Factory' in brackets: only for togawa." in en
+    assert "Skipped 'encounter/Factory' in brackets: only for Togawa." in en
     assert (
         "Tried 'non-attacking mech move': not valid, no mech on the board or its home base." in en
     )
     assert (
-        "Tried 'move worker': valid. It takes the worker on r6c0 (reading order) and "
-        "places it on r6c1 (closest to the Factory; 1 other Automa unit(s) around it)." in en
+        "Tried 'move worker': valid. It takes the worker on mountain G1 (reading order) and "
+        "places it on village G2 (closest to the Factory; 1 other Automa unit around it)." in en
     )
     assert (
-        "'beweeg werker' geprobeerd: geldig. De Automa neemt de werker op r6c0 (leesvolgorde) "
-        "en plaatst hem op r6c1 (dichtst bij de Fabriek; 1 andere Automa-eenhe(i)d(en) eromheen)."
+        "'beweeg werker' geprobeerd: geldig. De Automa neemt de werker op berg G1 (leesvolgorde) "
+        "en plaatst hem op dorp G2 (dichtst bij de Fabriek; 1 andere Automa-eenheid eromheen)."
         in nl
     )
 

@@ -2,9 +2,12 @@
 
 ``tests/golden/automa_log_texts.txt`` holds every Automa line of the golden Automa
 games and ``tests/golden/automa_log_random.txt`` a hash of the lines of each of 200
-random Automa games, both written by the engine before issue 12, when the log stored
-English and Dutch sentences. ``scythe_core.io.wording`` must word the new entries with
-exactly the same text.
+random Automa games. They were first written by the engine before issue 12, when the
+log stored English and Dutch sentences, and written again when the words moved into
+the gettext catalogues: the same sentences with real plurals ("1 coin", "2 munten"
+instead of "munt(en)"), hexes named as players read them ("forest C6", not "r2c5")
+and factions, recruits and bonuses by their names. ``scythe_core.io.wording`` must
+word the entries with exactly that text.
 """
 
 from __future__ import annotations
@@ -12,12 +15,12 @@ from __future__ import annotations
 import difflib
 import doctest
 import json
+import re
 from pathlib import Path
 
 from automa_log_games import all_lines, game_digests, games, play_log
-from test_automa import automa_turn, solo
 
-from scythe_core.io import wording
+from scythe_core.io import catalogue, wording
 from scythe_core.io.wording import describe_event
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -65,45 +68,60 @@ def test_entries_are_codes_and_plain_json_without_sentences():
 
 
 def test_every_wording_exists_in_both_languages():
-    tables = (
-        wording.TEMPLATES,
-        wording.REASONS,
-        wording.TIE_BREAKERS,
-        wording.FACTS,
-        wording.FLIP_TARGETS,
-        wording.RETREAT_PLACES,
-        wording.SYMBOL_NAMES,
-        wording.UNIT_NAMES,
-        wording.UNIT_NOUNS,
-    )
-    for table in tables:
-        for code, texts in table.items():
-            assert len(texts) == len(wording.LANGUAGES) and all(texts), code
-
-
-def test_a_move_line_in_both_languages_and_an_unknown_language():
-    state, _, _ = solo()
-    automa_turn(state, 8)  # (Togawa: E) / M / W
-    move = next(e for e in state.log if e.get("code") == "symbol_valid")
-    assert move["params"] == {
-        "symbol": "W",
-        "unit": "worker:0",
-        "from": "r6c0",
-        "to": "r6c1",
-        "unit_why": "reading_order",
-        "to_why": "closest_to_factory",
-        "fact": {"code": "automa_units_around", "n": 1},
+    tables = {
+        "event": [
+            c for c in wording.TEMPLATES if c not in wording.COUNTS and c != "combat_card_flipped"
+        ],
+        "reason": wording.REASONS,
+        "tie": wording.TIE_BREAKERS,
+        "flip": (*wording.FLIP_TARGETS, "cancels", "passes"),
+        "retreat": wording.RETREAT_PLACES,
+        "symbol": wording.SYMBOLS,
+        "unit.the": wording.UNIT_KINDS,
+        "unit": wording.UNIT_KINDS,
     }
-    assert move["moves"] == [[1, "worker:0", "r6c0", "r6c1"]]
-    assert describe_event(move, "de") == describe_event(move, "en")
-    assert describe_event(move, "en").startswith("Tried 'move worker': valid.")
+    plural_tables = {"event": wording.COUNTS, "fact": wording.FACTS, "count": wording.NOUNS}
+    for lang in wording.LANGUAGES:
+        for prefix, codes in tables.items():
+            for code in codes:
+                assert catalogue.words(f"{prefix}.{code}", lang), (prefix, code, lang)
+        for prefix, codes in plural_tables.items():
+            for code in codes:
+                one = catalogue.nwords(f"{prefix}.{code}", 1, lang)
+                many = catalogue.nwords(f"{prefix}.{code}", 2, lang)
+                assert one and many and one != many, (prefix, code, lang)
 
 
-def test_counted_nouns_are_worded_in_one_place():
-    assert wording.counted(2, "coin", "en") == "2 coin(s)"
-    assert wording.counted(1, "resource", "nl") == "1 grondstof(fen)"
-    for forms in wording.NOUNS.values():
-        assert all(len(lang_forms) == 3 for lang_forms in forms)
+def test_counted_nouns_have_real_plurals():
+    assert wording.counted(2, "coin", "en") == "2 coins"
+    assert wording.counted(1, "coin", "en") == "1 coin"
+    assert wording.counted(0, "coin", "en") == "0 coins"
+    assert wording.counted(1, "resource", "nl") == "1 grondstof"
+    assert wording.counted(3, "resource", "nl") == "3 grondstoffen"
+    assert wording.counted(1, "other_automa_unit", "nl") == "1 andere Automa-eenheid"
+    assert wording.counted(2, "other_automa_unit", "nl") == "2 andere Automa-eenheden"
+    for noun in wording.NOUNS:
+        for lang in wording.LANGUAGES:
+            for n in (0, 1, 2, 5):
+                assert "(" not in wording.counted(n, noun, lang), (noun, lang, n)
+
+
+def test_log_lines_name_hexes_as_players_read_them():
+    assert wording.hex_name("r2c5", "en") == "farm C6"
+    assert wording.hex_name("r2c5", "nl") == "boerderij C6"
+    assert wording.hex_name("r4c3", "nl") == "Fabriek E4"
+    assert wording.hex_name("HB-nordic", "en") == "the Nordic home base"
+    assert wording.place_name("HB-nordic", "nl") == "zijn thuisbasis"
+    entry = {"event": "automa", "code": "resources_removed", "params": {"count": 1, "hex": "r2c5"}}
+    assert describe_event(entry, "en") == "1 resource on farm C6 is removed."
+    entry["params"]["count"] = 3
+    assert describe_event(entry, "nl") == "Alle 3 grondstoffen op boerderij C6 worden verwijderd."
+
+
+def test_no_log_line_names_a_hex_by_its_internal_id():
+    for line in all_lines(describe_event):
+        assert not re.search(r"\br\dc\d\b|HB-", line), line
+        assert not re.search(r"\w\((s|en|fen)\)", line), line
 
 
 def test_the_module_examples():
