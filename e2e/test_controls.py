@@ -284,7 +284,7 @@ WATCH_TURN = """() => new Promise(done => {
     ).join(' ');
     const look = () => {
         const now = document.querySelector('#decision .watch .now');
-        if (now && /\\br\\d+c\\d+\\b/.test(now.textContent)) {
+        if (now && /\\b[A-I][1-8]\\b/.test(now.textContent)) {
             seen.named = true;
             seen.marked ||= !!document.querySelector('#pieces .mark-watch');
         }

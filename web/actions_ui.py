@@ -20,6 +20,7 @@ import re
 
 from strings import text
 
+from scythe_core.data.components import mat_section
 from scythe_core.io.describe import describe
 from scythe_core.model.actions import (
     ARTILLERY_HOLD,
@@ -142,7 +143,6 @@ def section_label(index: int, view: dict, seat: int | None, lang: str) -> str:
     player = view["players"][seat] if seat is not None else None
     if not player or not player["mat"]:
         return str(index + 1)
-    from scythe_core.data.components import mat_section
 
     top, bottom, *_ = mat_section(player["mat"], index)
     return f"{index + 1} · {text(f'top.{top}', lang)} / {text(f'bottom.{bottom}', lang)}"

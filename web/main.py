@@ -120,9 +120,9 @@ def start() -> bool:
 
 
 if start():
-    import ui  # (the game itself: new-game screen, turns, log; see ui.py)
+    import ui_events  # (the game itself: new-game screen, turns, log; see ui.py)
 
-    ui.install()
+    ui_events.install()
 
     import page_probe  # (hooks for the browser tests; see page_probe.py)
 

@@ -17,12 +17,12 @@ from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.data.components import BOTTOM_ACTIONS, FACTIONS
 from scythe_core.io.card_texts import FACTORY_MOVE_TEXT, benefit_text, encounter_text, factory_text
+from scythe_core.io.describe import describe
 from scythe_core.io.ui_helpers import mat_sections, recruit_bonus_seats
 from scythe_core.model.actions import format_commit, is_commit, parse_commit, verb_of
 
 
 def button(action: str, caption: str, lang: str, extra: str = "") -> str:
-    from scythe_core.io.describe import describe
 
     classes = "act passive" if is_passive(action) else "act"
     return (

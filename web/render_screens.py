@@ -251,9 +251,21 @@ def reveal_html(log: list, index: int, end: int, view: dict, lang: str) -> str:
 HEX_ID = re.compile(r"\br\d+c\d+\b")
 
 
+def hex_ids_in(value) -> list[str]:
+    """The hex ids among an event's parameters (plain JSON), in order."""
+    if isinstance(value, str):
+        return [value] if HEX_ID.fullmatch(value) else []
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return [h for item in value for h in hex_ids_in(item)]
+    return []
+
+
 def watch_hexes(event: dict, view: dict, lang: str) -> list[str]:
     """The hexes an Automa explanation line names (to highlight while it is read)."""
     found = [event[k] for k in ("hex", "at", "to") if isinstance(event.get(k), str)]
+    found += hex_ids_in(event.get("params"))  # the line names them by terrain and coordinate
     found += HEX_ID.findall(event_text(event, view, lang))
     return [h for h in dict.fromkeys(found) if HEX_ID.fullmatch(h)]
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 
 import js
+from page_dom import LAYOUT
 from pyodide.ffi import create_once_callable, to_js
+from render_pieces import pieces_svg
 from render_players import players_html
 from render_saves import error_text, replay_html, saves_screen_html, share_field_html
 from replay import Replay
@@ -67,9 +69,6 @@ def show_saves(page) -> None:
 
 def render_replay(page) -> None:
     """The board and panels of the replay's current decision, read-only."""
-    from render_pieces import pieces_svg
-    from ui import LAYOUT
-
     replay = page.replay
     view = page.view = player_view(replay.state, None)
     document.getElementById("pieces").innerHTML = pieces_svg(view, LAYOUT, {}, page.lang)
@@ -91,58 +90,101 @@ def render_replay(page) -> None:
 # --- commands ----------------------------------------------------------------
 
 
-def command(page, name: str, target) -> bool:
-    """Run one of this module's ``data-cmd`` commands; False if the name is not one."""
+def _game_id(target) -> str:
     game_id = target.getAttribute("data-id") if target else None
-    game_id = str(game_id) if game_id else ""
-    if name != "undo-delete":
-        page.deleted = None  # only the very next command may undo a delete
-    if name == "saves":
-        page.panel, page.saves_message = "saves", ""
-    elif name == "close-saves":
-        page.panel = ""
-    elif name == "delete-save":
-        raw = guarded(page, lambda: page.saves.delete(game_id))
-        if raw is not None:  # deleted at once; the message line (here or on the new-game
-            page.deleted = (game_id, raw)  # screen) offers Undo until the next command
-            page.saves_message = text("saves.deleted")
-    elif name == "undo-delete" and page.deleted is not None:
-        (gid, raw), page.deleted = page.deleted, None
-        guarded(page, lambda: page.saves.restore(gid, raw))
-        page.saves_message = page.saves_message or text("saves.restored")
-    elif name == "rename":
-        field = document.getElementById(f"rename-{game_id}")
-        value = str(field.value) if field else ""
-        info = guarded(page, lambda: page.saves.rename(game_id, value))
-        if info is not None:
-            page.saves_message = text("saves.renamed", name=info.name)
-    elif name == "replay":
-        open_replay(page, game_id)
-    elif name.startswith("replay-") and page.replay is not None:
-        step = name[len("replay-") :]
+    return str(game_id) if game_id else ""
+
+
+def show_saves_screen(page, _target) -> None:
+    page.panel, page.saves_message = "saves", ""
+
+
+def close_saves(page, _target) -> None:
+    page.panel = ""
+
+
+def delete_save(page, target) -> None:
+    game_id = _game_id(target)
+    raw = guarded(page, lambda: page.saves.delete(game_id))
+    if raw is not None:  # deleted at once; the message line (here or on the new-game
+        page.deleted = (game_id, raw)  # screen) offers Undo until the next command
+        page.saves_message = text("saves.deleted")
+
+
+def undo_delete(page, _target) -> None:
+    if page.deleted is None:
+        return
+    (gid, raw), page.deleted = page.deleted, None
+    guarded(page, lambda: page.saves.restore(gid, raw))
+    page.saves_message = page.saves_message or text("saves.restored")
+
+
+def rename_save(page, target) -> None:
+    game_id = _game_id(target)
+    field = document.getElementById(f"rename-{game_id}")
+    value = str(field.value) if field else ""
+    info = guarded(page, lambda: page.saves.rename(game_id, value))
+    if info is not None:
+        page.saves_message = text("saves.renamed", name=info.name)
+
+
+def replay_saved(page, target) -> None:
+    open_replay(page, _game_id(target))
+
+
+def replay_step(step: str):
+    """A command of the replay viewer: ``first``, ``prev``, ``next``, ``last``, ``close``."""
+
+    def run(page, _target) -> None:
+        if page.replay is None:
+            return
         if step == "close":
             page.replay = None
-        else:
-            try:
-                page.replay.go(step)
-            except SaveError as exc:
-                page.replay = None
-                page.saves_message = error_text(exc.code, exc.message, page.lang)
-                page.panel = "saves"
-    elif name == "export":
-        export_current(page)
-        return True
-    elif name == "export-save":
-        text_ = guarded(page, lambda: page.saves.export_text([game_id]))
-        if text_ is not None:
-            download(text_, file_name(game_id))
-    elif name == "copy-link":
-        copy_link(page)
-        return True
-    else:
-        return False
-    page.render()
-    return True
+            return
+        try:
+            page.replay.go(step)
+        except SaveError as exc:
+            page.replay = None
+            page.saves_message = error_text(exc.code, exc.message, page.lang)
+            page.panel = "saves"
+
+    return run
+
+
+def export_save(page, target) -> None:
+    game_id = _game_id(target)
+    text_ = guarded(page, lambda: page.saves.export_text([game_id]))
+    if text_ is not None:
+        download(text_, file_name(game_id))
+
+
+def rendering(handler):
+    """The command, then the page drawn again."""
+
+    def run(page, target) -> None:
+        handler(page, target)
+        page.render()
+
+    return run
+
+
+#: This module's page commands (``data-cmd``), for the page's one registry
+#: (``commands.COMMANDS``): name -> handler(page, the clicked element).
+COMMANDS = {
+    "saves": rendering(show_saves_screen),
+    "close-saves": rendering(close_saves),
+    "delete-save": rendering(delete_save),
+    "undo-delete": rendering(undo_delete),
+    "rename": rendering(rename_save),
+    "replay": rendering(replay_saved),
+    **{
+        f"replay-{step}": rendering(replay_step(step))
+        for step in ("first", "prev", "next", "last", "close")
+    },
+    "export": lambda page, _target: export_current(page),
+    "export-save": rendering(export_save),
+    "copy-link": lambda page, _target: copy_link(page),
+}
 
 
 def guarded(page, work):

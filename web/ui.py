@@ -12,9 +12,9 @@ import saves_ui
 import strings
 from actions_ui import targets
 from automa_pacing import SPEEDS, AutomaPacing
-from board_layout import BoardLayout
 from choice_steps import Choice, current, repeats, toggle, unasked_answer
 from mat_targets import mat_targets
+from page_dom import LAYOUT, SUMMARY, attr, document, el, zoom_labels
 from page_saves import PageSaves
 from page_setup import PageSetup, new_seed
 from pyodide.ffi import create_proxy
@@ -42,32 +42,9 @@ from watch_board import watched_board
 from zoom_events import ZoomControl
 
 from scythe_core import IllegalActionError
-from scythe_core.data.board import TERRAIN, board_summary
+from scythe_core.data.board import TERRAIN
 from scythe_core.io.hex_names import hex_coordinate
 from scythe_core.io.ui_helpers import mat_sections
-
-document = js.document
-SUMMARY = board_summary()
-CELLS = {cell["id"]: cell for cell in SUMMARY["hexes"]}
-LAYOUT = BoardLayout(SUMMARY["hexes"])
-SIDE = (
-    '<div id="decision" class="decision" aria-live="polite"></div>'
-    '<div id="mat-box" class="mat-box"></div>'
-    '<p id="hex-info" class="hex-info" aria-live="polite"></p>'
-    '<div id="players" class="players"></div>'
-    '<details id="log-box" class="log" open><summary id="log-title"></summary><ol id="log" class="log-list"></ol></details>'
-    '<section id="legend" class="legend"></section>'
-)
-
-
-def el(element_id: str):
-    return document.getElementById(element_id)
-
-
-def attr(node, name: str) -> str | None:
-    """An attribute as a str, or None (JS null is JsNull here, not None)."""
-    value = node.getAttribute(name) if node and hasattr(node, "getAttribute") else None
-    return str(value) if value else None
 
 
 class Page(AutomaPacing, PageSaves, PageSetup):
@@ -445,16 +422,5 @@ def start_arrivals(root) -> None:
         group.style.setProperty("--dy", f"{group.getAttribute('data-dy')}px")
 
 
-def zoom_labels() -> dict:
-    return {k: text("zoom." + k) for k in ("label", "zin", "zout", "zreset")}
-
-
 def _spots() -> list[str]:
     return [c["id"] for c in SUMMARY["hexes"] if c["encounter"]]
-
-
-def install() -> None:
-    """Build the side panel and header controls, wire the events, show the new-game screen."""
-    import ui_events
-
-    ui_events.install()

@@ -10,17 +10,18 @@ closes a hex's choices or goes one step back.
 from __future__ import annotations
 
 import choice_steps
+import commands
 import js
 import saves_ui
 import strings
 from automa_pacing import SPEEDS
 from board_layout import ARROWS
-from page_setup import new_seed
+from page_dom import CELLS, LAYOUT, SIDE, attr, el, zoom_labels
 from pyodide.ffi import create_proxy
 from render_board import describe, legend_html
 from render_pieces import hex_contents
 from strings import LANGUAGES, set_lang, text
-from ui import CELLS, LAYOUT, SIDE, Page, attr, el, zoom_labels
+from ui import Page
 
 document = js.document
 
@@ -42,7 +43,7 @@ def on_click(event) -> None:
     if attr(hit, "data-action"):
         PAGE.act(attr(hit, "data-action"), attr(hit, "data-then"))
     elif attr(hit, "data-cmd"):
-        command(attr(hit, "data-cmd"), hit)
+        commands.run(PAGE, attr(hit, "data-cmd"), hit)
     elif attr(hit, "data-dial") or attr(hit, "data-card"):
         PAGE.combat_toggle(hit)
     elif attr(hit, "data-pick"):
@@ -53,67 +54,6 @@ def on_click(event) -> None:
         PAGE.hex_clicked(attr(hit, "data-toggle"))
     elif attr(hit, "data-hex"):
         PAGE.hex_clicked(attr(hit, "data-hex"))
-
-
-def command(name: str, target) -> None:
-    """A page command (``data-cmd``): start, new, language, undo, hand-over, saves, zoom."""
-    page = PAGE
-    s = page.session
-    if saves_ui.command(page, name, target):
-        return
-    if name == "start":
-        page.start()
-    elif name == "new":
-        page.stop_timer()
-        page.session, page.replay, page.panel = None, None, ""
-        page.setup["seed"] = new_seed()  # a new game is not the last one again
-        page.render()
-    elif name == "reload":
-        js.location.reload()
-    elif name == "reseed":
-        page.read_setup()
-        page.setup["seed"] = new_seed()
-        page.render()
-    elif name == "lang":
-        set_lang(attr(target, "data-lang"))
-        page.keep_setting("lang", page.lang)
-        page.redraw_static()
-        page.log_shown = ()
-        page.render()
-    elif name == "undo" and s and s.can_undo():
-        s.undo()
-        page.hex_choice = None
-        page.choice = choice_steps.Choice()
-        page.render()
-        page.refocus()
-    elif name == "handover" and s:
-        s.finish_handover()
-        page.render()
-        page.refocus()
-    elif name in ("close-end", "show-end"):
-        page.end_closed = name == "close-end"
-        page.render()
-        page.refocus()
-    elif name == "close-reveal":
-        page.reveal = None
-        page.render()
-        page.refocus()
-    elif name == "cancel":
-        if page.hex_choice is None:  # Escape: one step back
-            page.choice = choice_steps.back(page.choice)
-        page.hex_choice = None
-        page.render()
-        page.refocus()
-    elif name == "choice-back":
-        page.choice = choice_steps.back(page.choice)
-        page.render()
-        page.refocus()
-    elif name == "resume":
-        page.resume(attr(target, "data-id"))
-    elif name in ("conflict-load", "conflict-copy"):
-        page.resolve_conflict(name)
-    elif name.startswith("zoom-"):
-        page.zoom.button(name)
 
 
 def on_change(event) -> None:
@@ -155,11 +95,11 @@ def on_key(event) -> None:
             event.preventDefault()
             PAGE.act(action)
     elif key in ("u", "U") and s:
-        command("undo", target)
+        commands.run(PAGE, "undo", target)
     elif key in ("+", "=", "-"):
-        PAGE.zoom.button("zoom-out" if key == "-" else "zoom-in")
+        commands.run(PAGE, "zoom-out" if key == "-" else "zoom-in")
     elif key == "Escape":
-        command("close-saves" if PAGE.panel == "saves" else "cancel", target)
+        commands.run(PAGE, "close-saves" if PAGE.panel == "saves" else "cancel", target)
 
 
 def focus_hex(hid: str | None) -> None:
