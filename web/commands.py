@@ -63,8 +63,7 @@ def undo(page, _target) -> None:
 def hand_over(page, _target) -> None:
     if page.session:
         page.session.finish_handover()
-        page.render()
-        page.refocus()
+        page.after_change()  # what needs no question for this player is answered now
 
 
 def end_screen(closed: bool) -> Command:

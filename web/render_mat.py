@@ -11,8 +11,7 @@ legal actions or groups of them; everything else is a plain label.
 
 from __future__ import annotations
 
-from html import escape
-
+from markup import Markup, attrs, escape, html, join
 from mat_targets import TOP_VARIANTS, Target
 from strings import RULE_NUMBERS, text
 
@@ -30,27 +29,30 @@ VARIANT_SLOT = {
 TRADE_RESOURCES = 2
 
 
-def _t(key: str, lang: str, **values) -> str:
+def _t(key: str, lang: str, **values) -> Markup:
     return escape(text(key, lang, **RULE_NUMBERS, **values))
 
 
-def part(name: str, inner: str, targets: dict, lang: str, cls: str, tip: str = "") -> str:
+def part(name: str, inner: Markup, targets: dict, cls: str, tip: str = "") -> Markup:
     """One part of the mat: a lit button when a decision is made on it, else a label."""
     target: Target | None = targets.get(name)
-    title = f' title="{escape(tip)}"' if tip else ""
     if target is None:
-        return f'<span class="mp {cls}" data-part="{escape(name)}"{title}>{inner}</span>'
-    data = ""
-    if target.pick:
-        data = f' data-pick="{escape(target.pick)}" data-leads="{escape(" ".join(target.leads))}"'
-    if target.action:
-        data = f' data-action="{escape(target.action)}"'
-        if target.then:
-            data += f' data-then="{escape(target.then)}"'
-    return (
-        f'<button type="button" class="mp lit {cls}" data-part="{escape(name)}"{data}{title}>'
-        f"{inner}</button>"
+        return html(
+            "<span{a}>{inner}</span>",
+            a=attrs(class_=f"mp {cls}", data_part=name, title=tip or None),
+            inner=inner,
+        )
+    lit = attrs(
+        type="button",
+        class_=f"mp lit {cls}",
+        data_part=name,
+        data_action=target.action,
+        data_then=target.then,
+        data_pick=target.pick,
+        data_leads=" ".join(target.leads) if target.pick else None,
+        title=tip or None,
     )
+    return html("<button{a}>{inner}</button>", a=lit, inner=inner)
 
 
 def amounts(values: dict, lang: str) -> str:
@@ -58,84 +60,96 @@ def amounts(values: dict, lang: str) -> str:
     return ", ".join(f"{text('res.' + k, lang)} {n}" for k, n in values.items() if n) or "–"
 
 
-def _variant_label(variant: str, amounts_now: dict, lang: str) -> str:
+def _variant_label(variant: str, amounts_now: dict, lang: str) -> Markup:
     slot = VARIANT_SLOT.get(variant)
     n = amounts_now.get(slot, TRADE_RESOURCES) if slot else TRADE_RESOURCES
     return _t("matv." + variant.replace(":", "_"), lang, n=n)
 
 
-def _top_html(row: dict, targets: dict, lang: str) -> str:
+def _top_html(row: dict, targets: dict, lang: str) -> Markup:
     i, top = row["index"], row["top"]
     options = []
     for variant in TOP_VARIANTS[top]:
-        inner = _variant_label(variant, row["top_amounts"], lang)
         name = f"top:{i}:{variant}"
         if name not in targets and f"top:~:{variant}" in targets:
-            name = f"top:~:{variant}"
+            name = f"top:~:{variant}"  # the section is chosen: the option itself
         options.append(
-            part(name, inner, {name: targets[name]} if name in targets else {}, lang, "opt")
+            part(name, _variant_label(variant, row["top_amounts"], lang), targets, "opt")
         )
     if top == "produce":
         inner = _t("matv.produce", lang, n=row["top_amounts"]["produce_territories"])
-        options.append(part(f"top:{i}:produce", inner, targets, lang, "opt"))
-    cubes = "".join(
+        options.append(part(f"top:{i}:produce", inner, targets, "opt"))
+    cubes = join(
         part(
             f"slot:{slot}",
-            "■" if slot in row["upgraded"] else "□",
+            escape("■" if slot in row["upgraded"] else "□"),
             targets,
-            lang,
             "cube" + (" up" if slot in row["upgraded"] else ""),
             text("slot." + slot, lang, **RULE_NUMBERS) + f": {n}",
         )
         for slot, n in row["top_amounts"].items()
     )
     structure = row["structure"]
-    built = _t("mat.built", lang) if row["built"] else ""
     spot = part(
         f"structure:{structure}",
-        f"{_t('structure.' + structure, lang)} {built}",
+        html(
+            "{name} {built}",
+            name=text("structure." + structure, lang),
+            built=text("mat.built", lang) if row["built"] else "",
+        ),
         targets,
-        lang,
         "structure" + (" done" if row["built"] else ""),
         text("structure.effect." + structure, lang),
     )
-    return (
-        f'<div class="mat-top"><span class="mat-name">{_t("top." + top, lang)}</span>'
-        f'<span class="mat-cost">{_t("mat.pay", lang, cost=amounts(row["top_cost"], lang))}</span>'
-        f'<span class="mat-opts">{"".join(options)}</span>'
-        f'<span class="mat-cubes" aria-label="{_t("mat.upgrades", lang)}">{cubes}</span>{spot}</div>'
+    return html(
+        '<div class="mat-top"><span class="mat-name">{name}</span>'
+        '<span class="mat-cost">{cost}</span><span class="mat-opts">{options}</span>'
+        '<span class="mat-cubes" aria-label="{cubes_label}">{cubes}</span>{spot}</div>',
+        name=text("top." + top, lang),
+        cost=text("mat.pay", lang, cost=amounts(row["top_cost"], lang)),
+        options=join(options),
+        cubes_label=text("mat.upgrades", lang),
+        cubes=cubes,
+        spot=spot,
     )
 
 
-def _bottom_html(row: dict, targets: dict, lang: str) -> str:
+def _bottom_html(row: dict, targets: dict, lang: str) -> Markup:
     bottom = row["bottom"]
-    cost = amounts(row["cost"], lang)
-    cubes = "■" * row["cubes"] + "□" * (row["cube_slots"] - row["cubes"])
     cost_part = part(
         f"cost:{bottom}",
-        f"{escape(cost)} <span class='cubes'>{cubes}</span>",
+        html(
+            '{cost} <span class="cubes">{cubes}</span>',
+            cost=amounts(row["cost"], lang),
+            cubes="■" * row["cubes"] + "□" * (row["cube_slots"] - row["cubes"]),
+        ),
         targets,
-        lang,
         "cost",
         text("mat.cost_tip", lang),
     )
     bonus = text("res." + row["recruit_bonus"], lang)
     recruit = part(
         f"recruit:{bottom}",
-        _t("mat.recruit", lang, bonus=bonus) + (" ✓" if row["recruit"] else ""),
+        html(
+            "{line}{done}",
+            line=text("mat.recruit", lang, bonus=bonus),
+            done=" ✓" if row["recruit"] else "",
+        ),
         targets,
-        lang,
         "recruit" + (" done" if row["recruit"] else ""),
         text("tip.recruit", lang, bonus=bonus),
     )
-    return (
-        f'<div class="mat-bottom"><span class="mat-name">{_t("bottom." + bottom, lang)}</span>'
-        f"{cost_part}"
-        f'<span class="mat-coins">{_t("mat.coins", lang, n=row["coins"])}</span>{recruit}</div>'
+    return html(
+        '<div class="mat-bottom"><span class="mat-name">{name}</span>{cost}'
+        '<span class="mat-coins">{coins}</span>{recruit}</div>',
+        name=text("bottom." + bottom, lang),
+        cost=cost_part,
+        coins=text("mat.coins", lang, n=row["coins"]),
+        recruit=recruit,
     )
 
 
-def _section_html(row: dict, player: dict, targets: dict, chosen: int | None, lang: str) -> str:
+def _section_html(row: dict, player: dict, targets: dict, chosen: int | None, lang: str) -> Markup:
     i = row["index"]
     classes = "mat-col"
     if player["last_section"] == i:
@@ -144,82 +158,102 @@ def _section_html(row: dict, player: dict, targets: dict, chosen: int | None, la
         classes += " chosen"
     head = part(
         f"section:{i}",
-        f"<b>{i + 1}</b> {_t('top.' + row['top'], lang)} · {_t('bottom.' + row['bottom'], lang)}",
+        html(
+            "<b>{n}</b> {top} · {bottom}",
+            n=i + 1,
+            top=text("top." + row["top"], lang),
+            bottom=text("bottom." + row["bottom"], lang),
+        ),
         targets,
-        lang,
         "mat-head",
         text("mat.blocked", lang) if player["last_section"] == i else "",
     )
-    return (
-        f'<div class="{classes}" data-section="{i}">{head}'
-        f"{_top_html(row, targets, lang)}{_bottom_html(row, targets, lang)}</div>"
+    return html(
+        '<div class="{classes}" data-section="{i}">{head}{top}{bottom}</div>',
+        classes=classes,
+        i=i,
+        head=head,
+        top=_top_html(row, targets, lang),
+        bottom=_bottom_html(row, targets, lang),
     )
 
 
-def _mechs_html(player: dict, targets: dict, lang: str) -> str:
-    names = FACTIONS[player["faction"]]["mechs"]
+def _row(cls: str, title: Markup, items: Markup) -> Markup:
+    return html(
+        '<div class="mat-row {cls}"><h4>{title}</h4>{items}</div>',
+        cls=cls,
+        title=title,
+        items=items,
+    )
+
+
+def _mechs_html(player: dict, targets: dict, lang: str) -> Markup:
     slots = []
-    for i, name in enumerate(names):
+    for i, name in enumerate(FACTIONS[player["faction"]]["mechs"]):
         done = i in player["mech_abilities"]
-        slots.append(
-            part(
-                f"mech:{i}",
-                f"{_t('ability.' + name, lang)}{' ✓' if done else ''}"
-                f"<small>{_t('ability.' + name + '.tip', lang)}</small>",
-                targets,
-                lang,
-                "mech" + (" done" if done else ""),
-            )
+        inner = html(
+            "{name}{done}<small>{effect}</small>",
+            name=text("ability." + name, lang),
+            done=" ✓" if done else "",
+            effect=text("ability." + name + ".tip", lang),
         )
-    return f'<div class="mat-row mechs"><h4>{_t("mat.mechs", lang)}</h4>{"".join(slots)}</div>'
+        slots.append(part(f"mech:{i}", inner, targets, "mech" + (" done" if done else "")))
+    return _row("mechs", _t("mat.mechs", lang), join(slots))
 
 
-def _bonuses_html(player: dict, targets: dict, lang: str) -> str:
+def _bonuses_html(player: dict, targets: dict, lang: str) -> Markup:
     used = set(player["recruits"].values())
-    spots = "".join(
+    spots = join(
         part(
             f"bonus:{bonus}",
-            _t("mat.bonus", lang, res=text("res." + bonus, lang)) + (" ✓" if bonus in used else ""),
+            html(
+                "{line}{done}",
+                line=text("mat.bonus", lang, res=text("res." + bonus, lang), **RULE_NUMBERS),
+                done=" ✓" if bonus in used else "",
+            ),
             targets,
-            lang,
             "bonus" + (" done" if bonus in used else ""),
         )
         for bonus in RECRUIT_ONE_TIME
     )
-    return f'<div class="mat-row bonuses"><h4>{_t("mat.bonuses", lang)}</h4>{spots}</div>'
+    return _row("bonuses", _t("mat.bonuses", lang), spots)
 
 
-def held_html(held: dict, place, lang: str) -> str:
+def held_html(held: dict, place, lang: str) -> Markup:
     """The resources held, by type: the total, then where they lie."""
     if not held:
-        return (
-            f'<div class="mat-row held"><h4>{_t("mat.held", lang)}</h4>'
-            f'<span class="none">{_t("mat.held.none", lang)}</span></div>'
-        )
+        none = html('<span class="none">{none}</span>', none=text("mat.held.none", lang))
+        return _row("held", _t("mat.held", lang), none)
     items = []
     for resource, spots in held.items():
         total = sum(n for _, n in spots)
-        where = ", ".join(f"{place(hid)} {n}" for hid, n in spots)
         items.append(
-            f'<span class="res res-{escape(resource)}" data-res="{escape(resource)}" '
-            f'data-total="{total}"><b>{_t("res." + resource, lang)} {total}</b> '
-            f"<small>{escape(where)}</small></span>"
+            html(
+                '<span class="res res-{r}" data-res="{r}" data-total="{total}">'
+                "<b>{name} {total}</b> <small>{where}</small></span>",
+                r=resource,
+                total=total,
+                name=text("res." + resource, lang),
+                where=", ".join(f"{place(hid)} {n}" for hid, n in spots),
+            )
         )
-    return f'<div class="mat-row held"><h4>{_t("mat.held", lang)}</h4>{"".join(items)}</div>'
+    return _row("held", _t("mat.held", lang), join(items))
 
 
 def own_mat_html(
     view: dict, seat: int, targets: dict, held: dict, place, lang: str, chosen: int | None
-) -> str:
+) -> Markup:
     """The viewer's mat; ``place(hid)`` names a hex for the player."""
     player = view["players"][seat]
     rows = mat_sections(player)
     if not rows:
-        return ""
-    cols = "".join(_section_html(row, player, targets, chosen, lang) for row in rows)
-    return (
-        f'<div class="own-mat" id="own-mat" aria-label="{_t("mat.title", lang)}">'
-        f'<div class="mat-cols">{cols}</div>'
-        f"{_mechs_html(player, targets, lang)}{_bonuses_html(player, targets, lang)}"
-        f"{held_html(held, place, lang)}</div>"
+        return Markup("")
+    return html(
+        '<div class="own-mat" id="own-mat" aria-label="{label}">'
+        '<div class="mat-cols">{cols}</div>{mechs}{bonuses}{held}</div>',
+        label=text("mat.title", lang),
+        cols=join(_section_html(row, player, targets, chosen, lang) for row in rows),
+        mechs=_mechs_html(player, targets, lang),
+        bonuses=_bonuses_html(player, targets, lang),
+        held=held_html(held, place, lang),
     )
