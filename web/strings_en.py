@@ -399,4 +399,21 @@ EN: dict[str, str] = {
     "step.less": "Take less …",
     "step.back": "← Back",
     "step.home": "Home base",
+    # Readable names (web/names.py): hexes by terrain and the coordinate on the board's
+    # edges, units by faction and kind, a deployed mech by its ability; never an id.
+    "name.hex": "{terrain} {coordinate}",
+    "name.home": "{faction} home base",
+    "name.unit": "{faction} {unit}",
+    "name.unit_nth": "{faction} {unit} {n}",
+    "name.unit_at": "{unit} on {hex}",
+    "name.deploy": "Mech on {hex}: {ability}",
+    "name.act.unit": "picks a {unit}",
+    "name.act.load": "takes along a {unit}",
+    "name.act.drop": "drops a {unit}",
+    "name.act.deploy": "deploys a mech on {hex}, unlocking {ability}",
+    "name.act.retreat": "retreats to {hex}",
+    "name.act.peek": "looks at the combat cards of {name}",
+    "name.automa_turn": "{name} plays its turn.",
+    "name.automa_line": "{name}: {line}",
+    "name.recruit_bonus": "Recruit bonus of {recruit} for {name}: {bonus} +1.",
 }

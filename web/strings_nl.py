@@ -399,4 +399,21 @@ NL: dict[str, str] = {
     "step.less": "Minder nemen …",
     "step.back": "← Terug",
     "step.home": "Thuisbasis",
+    # Readable names (web/names.py): hexes by terrain and the coordinate on the board's
+    # edges, units by faction and kind, a deployed mech by its ability; never an id.
+    "name.hex": "{terrain} {coordinate}",
+    "name.home": "thuisbasis van {faction}",
+    "name.unit": "{unit} van {faction}",
+    "name.unit_nth": "{unit} {n} van {faction}",
+    "name.unit_at": "{unit} op {hex}",
+    "name.deploy": "Mech op {hex}: {ability}",
+    "name.act.unit": "kiest een {unit}",
+    "name.act.load": "neemt een {unit} mee",
+    "name.act.drop": "zet een {unit} af",
+    "name.act.deploy": "zet een mech in op {hex} en ontgrendelt {ability}",
+    "name.act.retreat": "trekt terug naar {hex}",
+    "name.act.peek": "bekijkt de gevechtskaarten van {name}",
+    "name.automa_turn": "{name} speelt zijn beurt.",
+    "name.automa_line": "{name}: {line}",
+    "name.recruit_bonus": "Rekrutbonus van {recruit} voor {name}: {bonus} +1.",
 }
