@@ -78,7 +78,8 @@ def test_descriptions_name_terrain_coordinate_and_marker():
 def test_hexes_show_their_coordinate_and_the_edges_print_rows_and_columns():
     root = ET.fromstring(board_svg(SUMMARY))
     shown = {
-        g.get("data-hex"): g.find("svg:text[@class='hex-id']", NS) for g in root.iter()
+        g.get("data-hex"): g.find("svg:text[@class='hex-id']", NS)
+        for g in root.iter()
         if g.get("data-hex")
     }
     assert shown["r4c3"].text == "E4" and shown["r2c5"].text == "C6"
@@ -100,7 +101,9 @@ def test_hexes_show_their_coordinate_and_the_edges_print_rows_and_columns():
     for label in edges:
         lx, ly = float(label.get("x")), float(label.get("y"))
         assert x < lx < x + w and y < ly < y + h
-    left = {label.text: float(label.get("y")) for label in edges if "edge-left" in label.get("class")}
+    left = {
+        label.text: float(label.get("y")) for label in edges if "edge-left" in label.get("class")
+    }
     assert left["E"] == LAYOUT.center("r4c3")[1]
 
 
