@@ -108,9 +108,7 @@ def test_no_internal_id_is_shown_and_the_board_prints_its_coordinates(names_page
     log = page.inner_text("#log")
     assert "Automa (Rusviet)" in log and "Automa (Crimea)" in log, log
     # The Automas' explanation lines say whose they are.
-    lines = page.eval_on_selector_all(
-        "#log li.ev-automa", "ls => ls.map(l => l.textContent)"
-    )
+    lines = page.eval_on_selector_all("#log li.ev-automa", "ls => ls.map(l => l.textContent)")
     assert lines and all(line.startswith("Automa (") for line in lines), lines[:5]
     assert leaked_ids(page) == []
 

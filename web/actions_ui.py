@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from names import action_text, deploy_label, hex_label, unit_label
+from names import action_text, deploy_label, hex_label, section_name, unit_label
 from strings import text
 
 from scythe_core.model.actions import (
@@ -138,12 +138,5 @@ def capital(sentence: str) -> str:
 
 def section_label(index: int, view: dict, seat: int | None, lang: str) -> str:
     """ "1 · Move / Build" for a mat section (5 is the Factory card)."""
-    if index == 4:
-        return f"5 · {text('section.factory', lang)}"
     player = view["players"][seat] if seat is not None else None
-    if not player or not player["mat"]:
-        return str(index + 1)
-    from scythe_core.data.components import mat_section
-
-    top, bottom, *_ = mat_section(player["mat"], index)
-    return f"{index + 1} · {text(f'top.{top}', lang)} / {text(f'bottom.{bottom}', lang)}"
+    return section_name(index, player, lang)

@@ -21,7 +21,7 @@ import re
 from strings import seat_name, text
 
 from scythe_core.data.board import board_summary, home_base_id, is_home_base
-from scythe_core.data.components import FACTIONS
+from scythe_core.data.components import FACTIONS, mat_section
 from scythe_core.io.describe import describe
 from scythe_core.io.hex_names import hex_coordinate
 from scythe_core.model.actions import (
@@ -30,6 +30,7 @@ from scythe_core.model.actions import (
     parse_number,
     parse_placement,
     parse_retreat,
+    parse_section,
     parse_unit,
     split_action,
 )
@@ -116,11 +117,25 @@ def deploy_tip(player: dict, arg: str, lang: str | None = None) -> str:
     return text(f"ability.{mech_ability(player['faction'], int(index))}.tip", lang)
 
 
+def section_name(index: int, player: dict | None, lang: str | None = None) -> str:
+    """ "1 · Move / Build": a mat section as its button shows it (5 is the Factory card)."""
+    if index == 4:
+        return f"5 · {text('section.factory', lang)}"
+    if not player or not player.get("mat"):
+        return str(index + 1)
+    top, bottom, *_ = mat_section(player["mat"], index)
+    return f"{index + 1} · {text(f'top.{top}', lang)} / {text(f'bottom.{bottom}', lang)}"
+
+
 def action_text(action: str, players: list, seat: int | None, lang: str | None = None) -> str:
     """An action in words (button titles, the log, the replay), with every hex, unit,
     mech ability and seat named as the page names them; ``seat`` is who takes it."""
     player = players[seat] if seat is not None and seat < len(players) else None
     verb, arg = split_action(action)
+    if verb == "section":  # numbered as the buttons number them, from 1
+        return text(
+            "name.act.section", lang, section=section_name(parse_section(action), player, lang)
+        )
     if player and verb in ("unit", "load", "drop") and is_unit(arg):
         kind, _ = parse_unit(arg)
         return text(f"name.act.{verb}", lang, unit=unit_name(player["faction"], kind, lang))

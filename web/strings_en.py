@@ -407,6 +407,7 @@ EN: dict[str, str] = {
     "name.unit_nth": "{faction} {unit} {n}",
     "name.unit_at": "{unit} on {hex}",
     "name.deploy": "Mech on {hex}: {ability}",
+    "name.act.section": "chooses section {section}",
     "name.act.unit": "picks a {unit}",
     "name.act.load": "takes along a {unit}",
     "name.act.drop": "drops a {unit}",

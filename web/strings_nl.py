@@ -407,6 +407,7 @@ NL: dict[str, str] = {
     "name.unit_nth": "{unit} {n} van {faction}",
     "name.unit_at": "{unit} op {hex}",
     "name.deploy": "Mech op {hex}: {ability}",
+    "name.act.section": "kiest sectie {section}",
     "name.act.unit": "kiest een {unit}",
     "name.act.load": "neemt een {unit} mee",
     "name.act.drop": "zet een {unit} af",
