@@ -285,7 +285,8 @@ WATCH_TURN = """() => new Promise(done => {
     ).join(' ');
     const look = () => {
         const now = document.querySelector('#decision .watch .now');
-        if (now && /\\br\\d+c\\d+\\b/.test(now.textContent)) {
+        // A hex is named by its terrain and the coordinate on the board's edges ("Forest B5").
+        if (now && /\\b[A-I][1-8]\\b/.test(now.textContent)) {
             seen.named = true;
             seen.marked ||= !!document.querySelector('#pieces .mark-watch');
         }

@@ -70,15 +70,6 @@ def unit_name(faction: str, kind: str, lang: str | None = None) -> str:
     )
 
 
-def unit_place(player: dict, uid: str) -> str | None:
-    """Where a unit ("character", "mech:1", "worker:3") of a view's player stands."""
-    kind, i = parse_unit(uid)
-    if i is None:
-        return player["character"]
-    listing = player["mechs"] if kind == "mech" else player["workers"]
-    return listing[i] if i < len(listing) else None
-
-
 def unit_label(player: dict, uid: str, lang: str | None = None) -> str:
     """A unit of a view's player: "Nordic worker", or "Nordic worker 2" when more of its
     kind stand on its hex (numbered there in their order, so each button differs)."""
