@@ -18,6 +18,7 @@ from game_driver import (
     state,
     wait_render,
 )
+from names import hex_label
 from site_browser import open_page
 
 from scythe_core.model.actions import parse_section
@@ -111,7 +112,9 @@ def test_a_turn_with_the_keyboard_only(controls_page):
     # Back into the board with Shift+Tab, then the arrow keys to the destination.
     tab_to(page, "#board [data-hex]", backwards=True)
     arrow_to(page, destination)
-    assert page.inner_text("#hex-info").startswith(destination), "the info line follows"
+    assert page.inner_text("#hex-info").startswith(hex_label(destination, "en")), (
+        "the info line follows"
+    )
     press(page, "Enter")
     assert page.locator(f"#pieces .stack[data-at='{destination}'] .piece").count() >= 1
     # Finish the turn with Tab and Enter: pass every remaining step.
@@ -146,7 +149,7 @@ def test_switching_language_mid_game_and_after_a_reload(controls_page):
     assert page.inner_text("#log-title") == "Spelverslag"
     assert "Kracht" in page.inner_text(".player.me [data-track='power']")
     assert page.get_attribute(".player.me [data-track='power']", "title").startswith("Kracht")
-    assert page.text_content("#board [data-hex='r4c3'] title") == "r4c3 · Fabriek"
+    assert page.text_content("#board [data-hex='r4c3'] title") == "Fabriek E4"
     # Tooltips follow the language: abilities, tracks, mat sections, zoom buttons.
     ability = page.locator(".player.me .ability[data-ability]").first
     assert ability.get_attribute("title").startswith("Factievaardigheid")
@@ -172,7 +175,7 @@ def test_switching_language_mid_game_and_after_a_reload(controls_page):
     page.click("#lang")
     wait_render(page, renders)
     assert page.inner_text("#decision .prompt").startswith("Choose a section")
-    assert page.text_content("#board [data-hex='r4c3'] title") == "r4c3 · Factory"
+    assert page.text_content("#board [data-hex='r4c3'] title") == "Factory E4"
 
 
 def test_undo_within_the_own_turn_and_a_watchable_automa(controls_page):
@@ -284,6 +287,7 @@ WATCH_TURN = """() => new Promise(done => {
     ).join(' ');
     const look = () => {
         const now = document.querySelector('#decision .watch .now');
+        // A hex is named by its terrain and the coordinate on the board's edges ("Forest B5").
         if (now && /\\b[A-I][1-8]\\b/.test(now.textContent)) {
             seen.named = true;
             seen.marked ||= !!document.querySelector('#pieces .mark-watch');
@@ -370,7 +374,7 @@ def test_arrow_keys_move_the_focus_from_hex_to_hex(controls_page):
     ):
         page.keyboard.press(key)
         assert focused(page, "data-hex") == expected, (key, expected)
-    assert page.inner_text("#hex-info").startswith("r4c2 · ")
+    assert page.inner_text("#hex-info").startswith("Lake E3")
     page.focus("#board [data-hex='HB-polania']")
     page.keyboard.press("ArrowLeft")  # the board's edge: the focus stays
     assert focused(page, "data-hex") == "HB-polania"

@@ -76,9 +76,9 @@ def test_every_river_edge_is_drawn(board_page):
 def test_hovering_a_hex_names_it(board_page):
     page = board_page.page
     page.hover("[data-hex='r4c3']")
-    assert page.inner_text("#hex-info") == "r4c3 · Factory"
+    assert page.inner_text("#hex-info") == "Factory E4"
     page.hover("[data-hex='HB-nordic']")
-    assert page.inner_text("#hex-info") == "HB-nordic · Nordic home base"
+    assert page.inner_text("#hex-info") == "Nordic home base"
     assert page.get_attribute("#hex-cursor", "visibility") == "visible"
 
 
@@ -86,10 +86,10 @@ def test_focusing_a_hex_names_it(board_page):
     page = board_page.page
     page.mouse.move(0, 0)
     page.focus("[data-hex='r2c1']")
-    assert page.inner_text("#hex-info") == "r2c1 · Tundra · Encounter"
+    assert page.inner_text("#hex-info") == "Tundra C2 · Encounter"
     page.keyboard.press("Tab")  # reading order: the next hex is r2c2, a lake
     assert page.evaluate("document.activeElement.dataset.hex") == "r2c2"
-    assert page.inner_text("#hex-info") == "r2c2 · Lake"
+    assert page.inner_text("#hex-info") == "Lake C3"
 
 
 def test_no_console_errors_and_no_failed_requests(board_page):

@@ -67,12 +67,44 @@ def test_the_svg_is_well_formed_and_complete():
             assert x <= cx <= x + w and y <= cy <= y + h
 
 
-def test_descriptions_name_id_terrain_and_marker():
+def test_descriptions_name_terrain_coordinate_and_marker():
     cells = {h["id"]: h for h in SUMMARY["hexes"]}
-    assert describe(cells["r4c3"]) == "r4c3 · Factory"
-    assert describe(cells["r2c1"]) == "r2c1 · Tundra · Encounter"
-    assert describe(cells["r2c3"]) == "r2c3 · Tundra · Tunnel"
-    assert describe(cells["HB-crimea"]) == "HB-crimea · Crimea home base"
+    assert describe(cells["r4c3"]) == "Factory E4"
+    assert describe(cells["r2c1"]) == "Tundra C2 · Encounter"
+    assert describe(cells["r2c3"]) == "Tundra C4 · Tunnel"
+    assert describe(cells["HB-crimea"]) == "Crimea home base"
+
+
+def test_hexes_show_their_coordinate_and_the_edges_print_rows_and_columns():
+    root = ET.fromstring(board_svg(SUMMARY))
+    shown = {
+        g.get("data-hex"): g.find("svg:text[@class='hex-id']", NS)
+        for g in root.iter()
+        if g.get("data-hex")
+    }
+    assert shown["r4c3"].text == "E4" and shown["r2c5"].text == "C6"
+    assert shown["HB-crimea"] is None  # a home base shows its faction's letter
+    edges = root.findall(".//svg:g[@class='edges']/svg:text", NS)
+    by_side: dict[str, list[str]] = {}
+    for label in edges:
+        by_side.setdefault(label.get("class").split()[-1], []).append(label.text)
+    # Row A and column 8 hold only home bases, which have no coordinate.
+    assert by_side["edge-left"] == by_side["edge-right"] == list("BCDEFGHI")
+    assert by_side["edge-top"] == by_side["edge-bottom"] == [str(n) for n in range(1, 8)]
+    # A column's number stands straight above its hex in row B and below it in row H.
+    x_of = {(label.get("class"), label.text): float(label.get("x")) for label in edges}
+    for number, top_hex, bottom_hex in (("2", "r1c1", "r7c1"), ("6", "r1c5", "r7c5")):
+        assert abs(x_of[("edge-label edge-top", number)] - LAYOUT.center(top_hex)[0]) < 0.1
+        assert abs(x_of[("edge-label edge-bottom", number)] - LAYOUT.center(bottom_hex)[0]) < 0.1
+    # A row's letter is level with the row, at both ends, inside the view box.
+    x, y, w, h = LAYOUT.view_box()
+    for label in edges:
+        lx, ly = float(label.get("x")), float(label.get("y"))
+        assert x < lx < x + w and y < ly < y + h
+    left = {
+        label.text: float(label.get("y")) for label in edges if "edge-left" in label.get("class")
+    }
+    assert left["E"] == LAYOUT.center("r4c3")[1]
 
 
 def test_legend_is_well_formed():

@@ -10,6 +10,7 @@ import doctest
 import importlib
 import re
 from html import escape, unescape
+from html.parser import HTMLParser
 
 import actions_ui
 import pytest
@@ -75,12 +76,40 @@ def test_strings_take_the_rules_numbers_from_the_rules():
     assert "zes" not in strings.text("triumph.tip", "nl", **numbers)
 
 
+#: An internal id a player must never read: a hex (``r2c5``, ``HB-nordic``) or a unit.
+INTERNAL_ID = re.compile(r"\br\d+c\d+\b|HB-|\b(?:worker|mech):\d")
+
+
+class ReadText(HTMLParser):
+    """What a player reads (or hears) of markup: its text, titles and aria-labels."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.read += [v for k, v in attrs if k in ("title", "aria-label", "alt") and v]
+
+    def handle_data(self, data):
+        self.read.append(data)
+
+
+def assert_no_internal_ids(markup: str) -> None:
+    reader = ReadText()
+    reader.feed(markup)
+    leaked = [t for t in reader.read if INTERNAL_ID.search(t)]
+    assert not leaked, leaked
+
+
 def render_all(session: Session, lang: str) -> None:
     view = session.view()
     legal = session.legal()
     seat = session.viewer
     found = actions_ui.targets(legal, view, seat)
     html = render_decision.decision_html(view, seat, legal, lang)
+    assert_no_internal_ids(html)
+    for hid, actions in found.items():  # a hex's own choices, as after a click on it
+        assert_no_internal_ids(render_decision.decision_html(view, seat, legal, lang, hid, actions))
     # Every legal action is a button, or a step's button leads to it (choice_steps).
     leads = " ".join(re.findall(r'data-(?:action|leads)="([^"]*)"', html))
     reachable = set(unescape(leads).split())
@@ -91,8 +120,14 @@ def render_all(session: Session, lang: str) -> None:
     assert not re.search(r"{\w+}", panels), "a placeholder left unfilled"
     log = render_screens.log_items(session.played, view, lang)
     assert not re.search(r"{\w+}", log), "a placeholder left unfilled"
-    render_screens.recent_html(session.played, view, seat, lang)
-    render_pieces.pieces_svg(view, LAYOUT, {h: "target" for h in found}, lang)
+    for markup in (
+        panels,
+        log,
+        render_screens.recent_html(session.played, view, seat, lang),
+        render_screens.watch_html(view["log"][-12:], view, lang),
+        render_pieces.pieces_svg(view, LAYOUT, {h: "target" for h in found}, lang),
+    ):
+        assert_no_internal_ids(markup)
 
 
 @pytest.mark.parametrize(

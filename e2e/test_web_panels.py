@@ -17,6 +17,7 @@ import render_players
 import render_screens
 import strings
 from board_layout import BoardLayout
+from names import hex_label
 from session import Session
 
 from scythe_core.data.board import board_summary
@@ -208,7 +209,7 @@ def test_how_much_a_territory_produces_is_asked_from_the_full_amount_down():
     seat = pending["seat"]
     html = render_decision.decision_html(view, seat, session.legal(), "en")
     resource = strings.text(f"res.{pending['product']}", "en")
-    assert f"How much {resource} on {pending['hex']}?" in html
+    assert f"How much {resource} on {hex_label(pending['hex'], 'en')}?" in html
     # The full amount is the button; smaller ones wait behind "Take less", largest first.
     shown = re.findall(r'data-action="amount:(\d+)"', html)
     less = re.search(r'data-pick="~less" data-leads="([^"]*)"', html)

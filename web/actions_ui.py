@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import re
 
+from names import action_text, deploy_label, hex_label, section_name, unit_label
 from strings import text
 
-from scythe_core.data.components import mat_section
-from scythe_core.io.describe import describe
 from scythe_core.model.actions import (
     ARTILLERY_HOLD,
     is_unit,
@@ -94,12 +93,6 @@ def groups(actions: list[str]) -> list[tuple[str, list[str]]]:
     return sorted(by_verb.items(), key=lambda item: (item[0].startswith("~"), item[0]))
 
 
-def _unit_name(uid: str, lang: str) -> str:
-    kind, index = parse_unit(uid)
-    name = text(f"unit.{kind}", lang)
-    return f"{name} {index + 1}" if index is not None else name
-
-
 def label(action: str, view: dict, seat: int | None, lang: str) -> str:
     """A button's text: our own wording where it helps, else the engine's sentence."""
     verb, arg = split_action(action)
@@ -114,11 +107,14 @@ def label(action: str, view: dict, seat: int | None, lang: str) -> str:
             cards=", ".join(map(str, commit.cards)) or "–",
             total=commit.total,
         )
-    if verb in ("unit", "load") and is_unit(arg):
-        where = unit_location(view["players"][seat], arg) if seat is not None else None
-        name = _unit_name(arg, lang)
+    player = view["players"][seat] if seat is not None else None
+    if player and verb in ("unit", "load") and is_unit(arg):
+        where = unit_location(player, arg)
+        name = unit_label(player, arg, lang)
         key = "unit.pick" if verb == "unit" else "unit.load"
-        return text(key, lang, unit=name, hex=where or "")
+        return text(key, lang, unit=name, hex=hex_label(where, lang) if where else "")
+    if player and verb == "deploy" and arg:
+        return deploy_label(player, arg, lang)
     if verb == "amount":
         product = view["pending"].get("product", "")
         return text("act.amount", lang, n=arg, resource=text(f"res.{product}", lang))
@@ -132,17 +128,15 @@ def label(action: str, view: dict, seat: int | None, lang: str) -> str:
         return text(f"act.{verb}", lang, n=arg)
     if verb == "factory":
         return text("factory.pick", lang, n=arg)
-    sentence = describe(action, lang)
+    return capital(action_text(action, view["players"], seat, lang))
+
+
+def capital(sentence: str) -> str:
+    """The sentence with a capital first letter (a button's caption)."""
     return sentence[:1].upper() + sentence[1:]
 
 
 def section_label(index: int, view: dict, seat: int | None, lang: str) -> str:
     """ "1 · Move / Build" for a mat section (5 is the Factory card)."""
-    if index == 4:
-        return f"5 · {text('section.factory', lang)}"
     player = view["players"][seat] if seat is not None else None
-    if not player or not player["mat"]:
-        return str(index + 1)
-
-    top, bottom, *_ = mat_section(player["mat"], index)
-    return f"{index + 1} · {text(f'top.{top}', lang)} / {text(f'bottom.{bottom}', lang)}"
+    return section_name(index, player, lang)

@@ -18,6 +18,8 @@ SIZE = 40.0  # centre to corner
 WIDTH = math.sqrt(3) * SIZE  # flat side to flat side
 ROW_STEP = 1.5 * SIZE
 MARGIN = 8.0
+#: The band around the hexes that holds the coordinates printed on the board's edges.
+EDGE = 16.0
 
 Point = tuple[float, float]
 #: Arrow keys as screen directions (x right, y down).
@@ -76,12 +78,50 @@ class BoardLayout:
             best = min(best, rank) if best else rank
         return best[-1] if best else None
 
-    def view_box(self) -> tuple[float, float, float, float]:
-        """(x, y, width, height) that holds every hex plus a margin."""
+    def _extent(self) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) of the hexes' corners."""
         xs = [x for h in self.cells for x, _ in self.corners(h)]
         ys = [y for h in self.cells for _, y in self.corners(h)]
-        x0, y0 = min(xs) - MARGIN, min(ys) - MARGIN
-        return x0, y0, max(xs) + MARGIN - x0, max(ys) + MARGIN - y0
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def view_box(self) -> tuple[float, float, float, float]:
+        """(x, y, width, height) that holds every hex and the edge labels, plus a margin."""
+        left, top, right, bottom = self._extent()
+        x0, y0 = left - EDGE - MARGIN, top - EDGE - MARGIN
+        return x0, y0, right + EDGE + MARGIN - x0, bottom + EDGE + MARGIN - y0
+
+    def edge_labels(self, coordinate_of) -> list[tuple[str, str, float, float]]:
+        """(side, text, x, y) of each coordinate printed on the board's edges, where
+        ``coordinate_of(hid)`` is a hex's coordinate ("C6", None for a home base).
+
+        A row's letter stands at both ends of the row, level with it. The hexes of a
+        column zig-zag by half a hex, so its number stands above (below) the hex of
+        that column in the outermost row that holds most of the columns: following
+        the number down, every other row's hex sits straight under it.
+        """
+        rows: dict[int, str] = {}
+        cols: dict[int, str] = {}
+        by_row: dict[int, list[str]] = {}
+        for hid, (row, col) in self.cells.items():
+            name = coordinate_of(hid)
+            if name:
+                rows[row], cols[col] = name[:1], name[1:]
+                by_row.setdefault(row, []).append(hid)
+        if not rows:
+            return []
+        left, top, right, bottom = self._extent()
+        half = EDGE / 2
+        found = []
+        for row, letter in sorted(rows.items()):
+            y = ROW_STEP * (row - self.min_row) + SIZE + MARGIN
+            found += [("left", letter, left - half, y), ("right", letter, right + half, y)]
+        full = [r for r in sorted(by_row) if 2 * len(by_row[r]) >= len(cols)]
+        for side, row, y in (("top", full[0], top - half), ("bottom", full[-1], bottom + half)):
+            shift = 0.5 if row % 2 == 0 else 0.0
+            for col, number in sorted(cols.items()):
+                x = WIDTH * (col - self.min_col + shift + 0.5) + MARGIN
+                found.append((side, number, x, y))
+        return found
 
 
 def points_attr(points: list[Point]) -> str:

@@ -13,7 +13,10 @@ import math
 from html import escape
 
 from board_layout import SIZE, BoardLayout, points_attr
+from names import hex_label
 from strings import text
+
+from scythe_core.io.hex_names import hex_coordinate
 
 SVG_NS = "http://www.w3.org/2000/svg"
 TERRAINS = ("mountain", "farm", "village", "forest", "tundra", "lake", "factory")
@@ -21,10 +24,10 @@ MARKERS = ("tunnel", "encounter")
 
 
 def describe(cell: dict) -> str:
-    """One line naming a hex: id, terrain (or home base) and any marker."""
+    """One line naming a hex: terrain and coordinate (or home base) and any marker."""
     if cell["terrain"] == "home":
-        return f"{cell['id']} · {text('home_base', faction=faction_name(cell['id']))}"
-    parts = [cell["id"], text(f"terrain.{cell['terrain']}")]
+        return text("home_base", faction=faction_name(cell["id"]))
+    parts = [hex_label(cell["id"])]
     parts += [text(f"marker.{m}") for m in MARKERS if cell.get(m)]
     return " · ".join(parts)
 
@@ -112,7 +115,8 @@ def hex_markup(cell: dict, layout: BoardLayout) -> str:
             f'<circle class="enc-spot" cx="{cx:.1f}" cy="{cy - SIZE * 0.12:.1f}" r="{SIZE * 0.3:.1f}"/>'
         )
     parts.append(
-        f'<text class="hex-id" x="{cx:.1f}" y="{cy + SIZE * 0.56:.1f}">{escape(hid)}</text>'
+        f'<text class="hex-id" x="{cx:.1f}" y="{cy + SIZE * 0.56:.1f}" aria-hidden="true">'
+        f"{escape(hex_coordinate(hid) or '')}</text>"
     )
     parts.append("</g>")
     return "".join(parts)
@@ -124,6 +128,16 @@ def river_markup(edge: list[str], layout: BoardLayout) -> str:
         f'<line class="river" data-edge="{escape("|".join(edge))}" '
         f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
     )
+
+
+def edges_markup(layout: BoardLayout) -> str:
+    """The coordinates on the board's edges: each row's letter at both ends of the row,
+    each column's number above and below the board (``BoardLayout.edge_labels``)."""
+    items = "".join(
+        f'<text class="edge-label edge-{side}" x="{x:.1f}" y="{y:.1f}">{escape(name)}</text>'
+        for side, name, x, y in layout.edge_labels(hex_coordinate)
+    )
+    return f'<g class="edges" aria-hidden="true">{items}</g>'
 
 
 def board_svg(summary: dict) -> str:
@@ -140,7 +154,9 @@ def board_svg(summary: dict) -> str:
             *(hex_markup(cell, layout) for cell in summary["hexes"]),
             '</g><g class="rivers">',
             *(river_markup(edge, layout) for edge in summary["rivers"]),
-            '</g><g id="pieces" class="pieces"></g>',
+            "</g>",
+            edges_markup(layout),
+            '<g id="pieces" class="pieces"></g>',
             '<polygon id="hex-cursor" class="hex-cursor" points="" visibility="hidden"/>',
             "</svg>",
         ]

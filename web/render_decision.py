@@ -11,23 +11,46 @@ from __future__ import annotations
 
 from html import escape
 
-from actions_ui import groups, is_passive, label
-from choice_steps import LESS, TERRAIN, Choice, Node, Step, current
+from actions_ui import capital, groups, is_passive, label, unit_location
+from choice_steps import LESS, Choice, Node, Step, current
+from names import action_text, deploy_tip, hex_label, named_values, unit_label
 from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.data.components import BOTTOM_ACTIONS, FACTIONS
 from scythe_core.io.card_texts import FACTORY_MOVE_TEXT, benefit_text, encounter_text, factory_text
-from scythe_core.io.describe import describe
 from scythe_core.io.ui_helpers import mat_sections, recruit_bonus_seats
-from scythe_core.model.actions import format_commit, is_commit, parse_commit, verb_of
+from scythe_core.model.actions import (
+    format_commit,
+    is_commit,
+    parse_commit,
+    split_action,
+    verb_of,
+)
 
 
-def button(action: str, caption: str, lang: str, extra: str = "") -> str:
+def action_title(action: str, view: dict | None, seat: int | None, lang: str) -> str:
+    """A button's tooltip: the action in words (a Deploy also says what its mech does)."""
+    players = view["players"] if view else []
+    title = capital(action_text(action, players, seat, lang))
+    verb, arg = split_action(action)
+    if verb == "deploy" and arg and seat is not None and players:
+        title += " · " + deploy_tip(players[seat], arg, lang)
+    return title
 
+
+def button(
+    action: str,
+    caption: str,
+    lang: str,
+    extra: str = "",
+    view: dict | None = None,
+    seat: int | None = None,
+) -> str:
     classes = "act passive" if is_passive(action) else "act"
+    title = action_title(action, view, seat, lang)
     return (
         f'<button type="button" class="{classes}{extra}" data-action="{escape(action)}" '
-        f'title="{escape(describe(action, lang))}">{escape(caption)}</button>'
+        f'title="{escape(title)}">{escape(caption)}</button>'
     )
 
 
@@ -85,13 +108,13 @@ def context_html(view: dict, seat: int, legal: list[str], lang: str) -> str:
         lines.append(bottom_preview(view, seat, row, lang))
     elif kind == "move_unit":
         cargo = ", ".join(f"{n} {text(f'res.{r}', lang)}" for r, n in pending["cargo"].items())
+        player = view["players"][seat]
+        unit = unit_label(player, pending["unit"], lang)
+        where = unit_location(player, pending["unit"])
+        if where:
+            unit = text("name.unit_at", lang, unit=unit, hex=hex_label(where, lang))
         lines.append(
-            text(
-                "context.move_unit",
-                lang,
-                unit=label(f"unit:{pending['unit']}", view, seat, lang),
-                steps=pending["steps_left"],
-            )
+            text("context.move_unit", lang, unit=capital(unit), steps=pending["steps_left"])
         )
         if cargo or pending["passengers"]:
             lines.append(
@@ -117,13 +140,17 @@ def context_html(view: dict, seat: int, legal: list[str], lang: str) -> str:
 
 def prompt(view: dict, lang: str) -> str:
     pending = view["pending"]
-    values = {k: v for k, v in pending.items() if isinstance(v, str | int)}
+    values = named_values({k: v for k, v in pending.items() if isinstance(v, str | int)}, lang)
     if pending["kind"] == "pay":
         values["resource"] = text(f"res.{pending['resource']}", lang)
     if pending["kind"] in ("top", "bottom") and pending.get("action"):
         key = "top" if pending["kind"] == "top" else "bottom"
         values["action"] = text(f"{key}.{pending['action']}", lang)
     kind = pending["kind"]
+    if kind == "automa_turn" and pending.get("seat") is not None:
+        return text(
+            "name.automa_turn", lang, name=seat_name(view["players"][pending["seat"]], lang)
+        )
     if kind == "produce_amounts":
         kind = "produce_workers" if pending["product"] == "worker" else "produce_amount"
         if kind == "produce_amount":
@@ -177,7 +204,9 @@ def combat_html(view: dict, seat: int, legal: list[str], pick: dict, lang: str) 
         parts.append("</div>")
     action = format_commit(dial, cards)
     caption = text("combat.commit", lang, total=dial + sum(cards))
-    parts.append(f'<div class="choices">{button(action, caption, lang, " primary")}</div>')
+    parts.append(
+        f'<div class="choices">{button(action, caption, lang, " primary", view, seat)}</div>'
+    )
     return "".join(parts)
 
 
@@ -243,9 +272,7 @@ def step_html(step: Step, view: dict, seat: int, lang: str) -> str:
         for hid in step.toggles:
             on = hid in step.on
             disabled = "" if hid in step.enabled else " disabled"
-            caption = text(
-                "step.hex", lang, terrain=terrain_name(TERRAIN.get(hid, ""), lang), hex=hid
-            )
+            caption = capital(hex_label(hid, lang))
             toggles.append(
                 f'<button type="button" class="dial-n toggle{" on" if on else ""}" data-toggle="{escape(hid)}" '
                 f'aria-pressed="{str(on).lower()}"{disabled}>{escape(caption)}</button>'
@@ -255,7 +282,8 @@ def step_html(step: Step, view: dict, seat: int, lang: str) -> str:
             f'data-leads="{escape(" ".join(step.node.leaves()))}">{"".join(toggles)}</div>'
         )
         if step.confirm:
-            confirm = button(step.confirm, label(step.confirm, view, seat, lang), lang, " primary")
+            caption = label(step.confirm, view, seat, lang)
+            confirm = button(step.confirm, caption, lang, " primary", view, seat)
         else:
             confirm = (
                 f'<button type="button" class="act primary" disabled>'
@@ -268,7 +296,7 @@ def step_html(step: Step, view: dict, seat: int, lang: str) -> str:
         html = (
             pick_button(n, view, seat, lang)
             if n.action is None
-            else button(n.action, label(n.action, view, seat, lang), lang)
+            else button(n.action, label(n.action, view, seat, lang), lang, "", view, seat)
         )
         if runs and runs[-1][0] == cls:
             runs[-1][1].append(html)
@@ -280,7 +308,9 @@ def step_html(step: Step, view: dict, seat: int, lang: str) -> str:
         )
     for verb, actions in groups(step.extras):
         cls = verb.strip("~")
-        buttons = "".join(button(a, label(a, view, seat, lang), lang) for a in actions)
+        buttons = "".join(
+            button(a, label(a, view, seat, lang), lang, "", view, seat) for a in actions
+        )
         out.append(
             f'<div class="choices g-{escape(cls)}" data-group="{escape(cls)}">{buttons}</div>'
         )
@@ -318,9 +348,13 @@ def decision_html(
     if hex_choice and hex_actions:
         # A hex with several actions: what to do there is the step (Cancel goes back).
         out.append(
-            f'<div class="hex-choice"><h3>{escape(text("choice.hex", lang, hex=hex_choice))}</h3>'
+            f'<div class="hex-choice"><h3>{escape(text("choice.hex", lang, hex=hex_label(hex_choice, lang)))}</h3>'
         )
-        out.append("".join(button(a, label(a, view, seat, lang), lang) for a in hex_actions))
+        out.append(
+            "".join(
+                button(a, label(a, view, seat, lang), lang, "", view, seat) for a in hex_actions
+            )
+        )
         out.append(
             '<button type="button" class="act passive" data-cmd="cancel">'
             f"{escape(text('choice.cancel', lang))}</button>"

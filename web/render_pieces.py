@@ -17,6 +17,7 @@ import math
 from html import escape
 
 from board_layout import SIZE, BoardLayout, points_attr
+from names import unit_name
 from strings import text
 
 RESOURCE_ORDER = ("oil", "metal", "food", "wood")
@@ -64,8 +65,7 @@ def hex_structures(view: dict) -> dict[str, list[tuple[str, str]]]:
 
 
 def _unit(faction: str, kind: str, n: int, lang: str | None) -> str:
-    name = text(f"unit.{kind}", lang)
-    title = f"{text(f'faction.{faction}', lang)} {name}" + (f" ×{n}" if n > 1 else "")
+    title = unit_name(faction, kind, lang) + (f" ×{n}" if n > 1 else "")
     parts = [
         f'<g class="piece {kind} f-{faction}" data-piece="{kind}" data-faction="{faction}" '
         f'data-count="{n}"><title>{escape(title)}</title>{SHAPES[kind]}',

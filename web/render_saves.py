@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
+from names import action_text
 from strings import seat_name, text
-
-from scythe_core.io.describe import describe
 
 
 def error_text(code: str, message: str, lang: str) -> str:
@@ -116,7 +115,8 @@ def replay_html(replay, view: dict, lang: str) -> str:
     else:
         seat = replay.seat
         who = seat_name(view["players"][seat], lang) if seat is not None else ""
-        line = f"<b>{escape(who)}</b> {escape(describe(replay.action, lang))}"
+        words = action_text(replay.action, view["players"], seat, lang)
+        line = f"<b>{escape(who)}</b> {escape(words)}"
     buttons = []
     for step, at_end in (
         ("first", replay.index == 0),

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from html import escape
 
+from names import action_text, hex_label, name_hexes
 from render_pieces import faction_letter
 from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.data.automa_cards import LEVELS
 from scythe_core.data.components import MATS, SEATING_ORDER
 from scythe_core.io.card_texts import objective_text
-from scythe_core.io.describe import describe
 from scythe_core.io.wording import describe_event
 from scythe_core.model.actions import join_action
 
@@ -142,12 +142,39 @@ def handover_html(player: dict, lang: str) -> str:
 
 
 def event_text(event: dict, view: dict, lang: str) -> str:
-    """One engine log entry in words."""
+    """One engine log entry in words, every hex named as the board names it."""
+    return name_hexes(_event_words(event, view, lang), lang)
+
+
+def _automa_words(event: dict, players: list, lang: str) -> str:
+    """An Automa's explanation line; at a table of several Automas, with whose it is."""
+    params = event.get("params") or {}
+    if event.get("code") == "recruit_bonus" and params.get("seat") is not None:
+        # The engine's wording names the gaining seat by its index: name the player.
+        line = text(
+            "name.recruit_bonus",
+            lang,
+            recruit=text(f"bottom.{params['recruit']}", lang),
+            name=seat_name(players[params["seat"]], lang),
+            bonus=text(f"res.{params['bonus']}", lang),
+        )
+    else:
+        line = describe_event(event, lang)
+    automas = [p for p in players if p.get("controller") == "automa"]
+    if len(automas) > 1 and event.get("seat") is not None:
+        return text(
+            "name.automa_line", lang, name=seat_name(players[event["seat"]], lang), line=line
+        )
+    return line
+
+
+def _event_words(event: dict, view: dict, lang: str) -> str:
+    """One engine log entry in words (hex ids as the engine gives them)."""
     kind = event.get("event", "")
     players = view["players"]
     name = seat_name(players[event["seat"]], lang) if event.get("seat") is not None else ""
     if kind == "automa":
-        return describe_event(event, lang)
+        return _automa_words(event, players, lang)
     if kind == "combat":
         return text(
             "event.combat",
@@ -175,7 +202,8 @@ def event_text(event: dict, view: dict, lang: str) -> str:
             category=text(f"star.{event['category']}", lang, **RULE_NUMBERS),
         )
     if kind.startswith("benefit_"):
-        return f"{name}: {describe(join_action(kind[8:], str(event['choice'])), lang)}"
+        action = join_action(kind[8:], str(event["choice"]))
+        return f"{name}: {action_text(action, players, event.get('seat'), lang)}"
     if kind == "factory_card" and event.get("card") is None:
         return text("event.factory_card_automa", lang, name=name)
     values = {k: v for k, v in event.items() if k not in ("event", "seat")}
@@ -238,7 +266,7 @@ def reveal_html(log: list, index: int, end: int, view: dict, lang: str) -> str:
     )
     return (
         '<section class="reveal" role="dialog" aria-labelledby="reveal-title">'
-        f'<h3 id="reveal-title">{escape(text("reveal.title", lang, hex=event["hex"]))}</h3>'
+        f'<h3 id="reveal-title">{escape(text("reveal.title", lang, hex=hex_label(event["hex"], lang)))}</h3>'
         f'<table class="reveal-table"><thead><tr><th scope="col"></th>{head}</tr></thead>'
         f"<tbody>{rows}</tbody></table>"
         f'<p class="reveal-winner">{escape(winner)}</p>'
@@ -266,7 +294,7 @@ def watch_hexes(event: dict, view: dict, lang: str) -> list[str]:
     """The hexes an Automa explanation line names (to highlight while it is read)."""
     found = [event[k] for k in ("hex", "at", "to") if isinstance(event.get(k), str)]
     found += hex_ids_in(event.get("params"))  # the line names them by terrain and coordinate
-    found += HEX_ID.findall(event_text(event, view, lang))
+    found += HEX_ID.findall(_event_words(event, view, lang))
     return [h for h in dict.fromkeys(found) if HEX_ID.fullmatch(h)]
 
 
@@ -301,7 +329,7 @@ def log_items(played: list, view: dict, lang: str, start: int = 0) -> str:
             who = seat_name(view["players"][entry.seat], lang) if entry.seat is not None else ""
             items.append(
                 f'<li class="log-act" data-seat="{entry.seat}"><b>{escape(who)}</b> '
-                f"{escape(describe(entry.action, lang))}</li>"
+                f"{escape(action_text(entry.action, view['players'], entry.seat, lang))}</li>"
             )
         for event in log[entry.log_from : entry.log_to]:
             kind = escape(event.get("event", ""))

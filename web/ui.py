@@ -14,11 +14,12 @@ from actions_ui import targets
 from automa_pacing import SPEEDS, AutomaPacing
 from choice_steps import Choice, current, repeats, toggle, unasked_answer
 from mat_targets import mat_targets
+from names import hex_label
 from page_dom import LAYOUT, SUMMARY, attr, document, el, zoom_labels
 from page_saves import PageSaves
 from page_setup import PageSetup, new_seed
 from pyodide.ffi import create_proxy
-from render_board import board_svg, faction_of, legend_html
+from render_board import board_svg, legend_html
 from render_decision import decision_html
 from render_mat import own_mat_html
 from render_pieces import pieces_svg
@@ -42,8 +43,6 @@ from watch_board import watched_board
 from zoom_events import ZoomControl
 
 from scythe_core import IllegalActionError
-from scythe_core.data.board import TERRAIN
-from scythe_core.io.hex_names import hex_coordinate
 from scythe_core.io.ui_helpers import mat_sections
 
 
@@ -241,7 +240,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             after = {a: s.legal_after(a) for a in s.legal()} if kind == "section" else None
             targets = mat_targets(kind, s.legal(), step, tops, after)
         chosen = view.get("turn", {}).get("section") if s.pending_seat == seat else None
-        return own_mat_html(view, seat, targets, s.held(seat), place_name, self.lang, chosen)
+        return own_mat_html(view, seat, targets, s.held(seat), hex_label, self.lang, chosen)
 
     def reveal_markup(self, view: dict) -> str:
         """The combat reveal dialog, while it belongs to this game and was not undone."""
@@ -404,14 +403,6 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 cards.append(value)
             pick["cards"] = cards
         self.render()
-
-
-def place_name(hid: str) -> str:
-    """A hex as the player reads it: terrain and the coordinate on the board's edge."""
-    coordinate = hex_coordinate(hid)
-    if coordinate is None:
-        return text("home_base", faction=text(f"faction.{faction_of(hid)}"))
-    return f"{text('terrain.' + TERRAIN[hid])} {coordinate}"
 
 
 def start_arrivals(root) -> None:
