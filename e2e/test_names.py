@@ -104,7 +104,7 @@ def test_no_internal_id_is_shown_and_the_board_prints_its_coordinates(names_page
         if "Move" in sections.nth(i).inner_text()
     )
     click(page, f"#decision [data-action='{move}']")
-    play_steps(page, 40)
+    play_steps(page, 16)  # (a skip-light turn is two steps: the end comes by itself)
     log = page.inner_text("#log")
     assert "Automa (Rusviet)" in log and "Automa (Crimea)" in log, log
     # The Automas' explanation lines say whose they are.
@@ -115,7 +115,7 @@ def test_no_internal_id_is_shown_and_the_board_prints_its_coordinates(names_page
     click(page, "#lang")
     assert page.evaluate("document.documentElement.lang") == "nl"
     assert page.get_attribute("#board [data-hex='r4c3']", "aria-label") == "Fabriek E4"
-    play_steps(page, 30)
+    play_steps(page, 12)
     assert leaked_ids(page) == []
     info_line = page.inner_text("#hex-info")
     assert not INTERNAL_ID.search(info_line)
