@@ -15,7 +15,7 @@ from markup import Markup, attrs, escape, html, join
 from mat_targets import TOP_VARIANTS, Target
 from strings import RULE_NUMBERS, text
 
-from scythe_core.data.components import FACTIONS, RECRUIT_ONE_TIME
+from scythe_core.data.components import FACTIONS, RECRUIT_ONE_TIME, STARS_TO_END
 from scythe_core.io.ui_helpers import mat_sections
 
 #: The top slot each option's amount comes from (trade:resources is always 2).
@@ -240,6 +240,32 @@ def held_html(held: dict, place, lang: str) -> Markup:
     return _row("held", _t("mat.held", lang), join(items))
 
 
+def tracks_html(player: dict, lang: str) -> Markup:
+    """What the player has on the tracks and in hand, over the mat."""
+    cards = player["combat_cards"]
+    hand = len(cards) if isinstance(cards, list) else cards
+    values = [
+        ("power", player["power"]),
+        ("popularity", player["popularity"]),
+        ("coins", player["coins"]),
+        ("cards", hand),
+        ("stars", f"{sum(player['stars'].values())}/{STARS_TO_END}"),
+    ]
+    return html(
+        '<div class="mat-tracks">{items}</div>',
+        items=join(
+            html(
+                '<span class="mt" data-track="{name}" title="{tip}">{label} <b>{value}</b></span>',
+                name=name,
+                tip=text(f"tip.{name}", lang, **RULE_NUMBERS) if name != "stars" else "",
+                label=text(f"track.{name}", lang),
+                value=value,
+            )
+            for name, value in values
+        ),
+    )
+
+
 def own_mat_html(
     view: dict, seat: int, targets: dict, held: dict, place, lang: str, chosen: int | None
 ) -> Markup:
@@ -249,9 +275,10 @@ def own_mat_html(
     if not rows:
         return Markup("")
     return html(
-        '<div class="own-mat" id="own-mat" aria-label="{label}">'
+        '<div class="own-mat" id="own-mat" aria-label="{label}">{tracks}'
         '<div class="mat-cols">{cols}</div>{mechs}{bonuses}{held}</div>',
         label=text("mat.title", lang),
+        tracks=tracks_html(player, lang),
         cols=join(_section_html(row, player, targets, chosen, lang) for row in rows),
         mechs=_mechs_html(player, targets, lang),
         bonuses=_bonuses_html(player, targets, lang),
