@@ -68,7 +68,14 @@ def test_every_command_in_the_markup_is_in_the_one_registry():
 
 #: Modules that build their markup only through ``markup`` (escape by default); the
 #: others still use f-strings with ``html.escape`` and move over one by one.
-BUILT_WITH_MARKUP = ("render_mat", "render_players", "render_screens", "render_decision", "render_saves")
+BUILT_WITH_MARKUP = (
+    "render_mat",
+    "render_players",
+    "render_screens",
+    "render_decision",
+    "render_saves",
+    "render_board",
+)
 
 
 def test_the_markup_builder_escapes_by_default():
