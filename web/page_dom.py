@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import js
 from board_layout import BoardLayout
+from markup import Markup
 from strings import text
 
 from scythe_core.data.board import board_summary
@@ -17,7 +18,8 @@ document = js.document
 SUMMARY = board_summary()
 CELLS = {cell["id"]: cell for cell in SUMMARY["hexes"]}
 LAYOUT = BoardLayout(SUMMARY["hexes"])
-SIDE = (
+#: The side panel's regions, and the boxes added to the header and the board's area.
+SIDE = Markup(
     '<div id="decision" class="decision" aria-live="polite"></div>'
     '<div id="mat-box" class="mat-box"></div>'
     '<p id="hex-info" class="hex-info" aria-live="polite"></p>'
@@ -25,6 +27,8 @@ SIDE = (
     '<details id="log-box" class="log" open><summary id="log-title"></summary><ol id="log" class="log-list"></ol></details>'
     '<section id="legend" class="legend"></section>'
 )
+CONTROLS = Markup('<div id="controls" class="controls"></div>')
+OVERLAY = Markup('<div id="overlay" class="overlay" hidden></div>')
 
 
 def el(element_id: str):

@@ -13,9 +13,9 @@ player loads the newer save or keeps this game as a copy.
 from __future__ import annotations
 
 import contextlib
-from html import escape
 
 import js
+from markup import Markup, html
 from render_saves import error_text
 from session import Session
 from storage import (
@@ -62,19 +62,22 @@ class PageSaves:
         with contextlib.suppress(Exception):  # a JavaScript error: the setting is not kept
             self.storage.setItem(self.prefix + name, value)
 
-    def notice_html(self) -> str:
+    def notice_html(self) -> Markup:
         """The header's notice: a message, the save conflict's choice, or saving being off."""
         if self.conflict is not None:
-            return (
-                f'<span class="notice conflict" role="alert" id="save-conflict">'
-                f"{escape(text('conflict.text', n=self.conflict[1]))} "
-                f'<button type="button" data-cmd="conflict-load" id="conflict-load">'
-                f"{escape(text('conflict.load'))}</button> "
-                f'<button type="button" data-cmd="conflict-copy" id="conflict-copy">'
-                f"{escape(text('conflict.copy'))}</button></span>"
+            return html(
+                '<span class="notice conflict" role="alert" id="save-conflict">{line} '
+                '<button type="button" data-cmd="conflict-load" id="conflict-load">{load}</button> '
+                '<button type="button" data-cmd="conflict-copy" id="conflict-copy">{copy}</button>'
+                "</span>",
+                line=text("conflict.text", n=self.conflict[1]),
+                load=text("conflict.load"),
+                copy=text("conflict.copy"),
             )
         message = self.notice or ("" if self.storage_ok else text("storage.off"))
-        return f'<span class="notice" role="alert" id="notice">{escape(message)}</span>'
+        return html(
+            '<span class="notice" role="alert" id="notice">{message}</span>', message=message
+        )
 
     def remember(self) -> None:
         """Keep the game in the page address: a reload resumes it, and it can be shared."""

@@ -4,15 +4,15 @@ Pure Python (no browser objects), so it runs and is tested under plain CPython t
 Each hex is a focusable ``<g class="hex" data-hex="r4c3" tabindex="0">`` with a
 ``<title>``; rivers are ``<line class="river">`` on the shared edge of two hexes.
 Pieces (units, structures, resources, encounter tokens) go into ``<g id="pieces">``,
-drawn by ``render_pieces``.
+drawn by ``render_pieces``. Markup only through ``markup`` (every value escaped).
 """
 
 from __future__ import annotations
 
 import math
-from html import escape
 
 from board_layout import SIZE, BoardLayout, points_attr
+from markup import Markup, html, join
 from names import hex_label
 from strings import text
 
@@ -52,59 +52,65 @@ def _star(points: int = 5, outer: float = 28, inner: float = 12) -> str:
 
 # Marker art, drawn in a 100 x 100 box centred on the origin.
 SYMBOLS = {
-    "tunnel": (
+    "tunnel": Markup(
         '<path class="sym-tunnel" fill-rule="evenodd" d="M-42,34 V0 A42,42 0 0 1 42,0 V34 Z '
         'M-22,34 V4 A22,22 0 0 1 22,4 V34 Z"/>'
     ),
-    "encounter": (
+    "encounter": html(
         '<circle class="sym-encounter" r="40"/>'
-        f'<polygon class="sym-encounter-star" points="{_star()}"/>'
+        '<polygon class="sym-encounter-star" points="{points}"/>',
+        points=_star(),
     ),
-    "factory": (
+    "factory": Markup(
         '<path class="sym-factory" d="M-44,36 V-4 L-22,-24 V-4 L0,-24 V-4 L22,-24 V-4 H28 '
         'V-42 H40 V36 Z"/>'
     ),
 }
 
 
-def symbol_defs() -> str:
-    return (
-        "<defs>"
-        + "".join(
-            f'<symbol id="sym-{name}" viewBox="-50 -50 100 100">{art}</symbol>'
-            for name, art in SYMBOLS.items()
-        )
-        + "</defs>"
+def symbol_defs() -> Markup:
+    symbols = join(
+        html('<symbol id="sym-{name}" viewBox="-50 -50 100 100">{art}</symbol>', name=n, art=art)
+        for n, art in SYMBOLS.items()
+    )
+    return html("<defs>{symbols}</defs>", symbols=symbols)
+
+
+def _use(symbol: str, cx: float, cy: float, size: float) -> Markup:
+    return html(
+        '<use href="#sym-{symbol}" x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}"/>',
+        symbol=symbol,
+        x=cx - size / 2,
+        y=cy - size / 2,
+        size=size,
     )
 
 
-def _use(symbol: str, cx: float, cy: float, size: float) -> str:
-    return (
-        f'<use href="#sym-{symbol}" x="{cx - size / 2:.1f}" y="{cy - size / 2:.1f}" '
-        f'width="{size:.1f}" height="{size:.1f}"/>'
-    )
-
-
-def hex_markup(cell: dict, layout: BoardLayout) -> str:
+def hex_markup(cell: dict, layout: BoardLayout) -> Markup:
     hid = cell["id"]
-    label = escape(describe(cell))
+    label = describe(cell)
     cx, cy = layout.center(hid)
-    common = f'data-hex="{escape(hid)}" tabindex="0" role="img" aria-label="{label}"'
+    common = html(
+        'data-hex="{hid}" tabindex="0" role="img" aria-label="{label}"', hid=hid, label=label
+    )
     if cell["terrain"] == "home":
-        faction = escape(faction_of(hid))
-        letter = escape(faction_name(hid)[:1])
-        return (
-            f'<g class="hex home faction-{faction}" data-terrain="home" '
-            f'data-faction="{faction}" {common}><title>{label}</title>'
-            f'<polygon class="cell" points="{points_attr(layout.corners(hid))}"/>'
-            f'<circle class="home-base" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.74:.1f}"/>'
-            f'<text class="home-letter" x="{cx:.1f}" y="{cy:.1f}">{letter}</text></g>'
+        faction = faction_of(hid)
+        return html(
+            '<g class="hex home faction-{faction}" data-terrain="home" '
+            'data-faction="{faction}" {common}><title>{label}</title>'
+            '<polygon class="cell" points="{points}"/>'
+            '<circle class="home-base" cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
+            '<text class="home-letter" x="{cx:.1f}" y="{cy:.1f}">{letter}</text></g>',
+            faction=faction,
+            common=common,
+            label=label,
+            points=points_attr(layout.corners(hid)),
+            cx=cx,
+            cy=cy,
+            r=SIZE * 0.74,
+            letter=faction_name(hid)[:1],
         )
-    terrain = escape(cell["terrain"])
-    parts = [
-        f'<g class="hex t-{terrain}" data-terrain="{terrain}" {common}><title>{label}</title>',
-        f'<polygon class="cell" points="{points_attr(layout.corners(hid, 0.97))}"/>',
-    ]
+    parts = []
     for marker in ("factory", "tunnel"):
         if cell.get(marker):
             size = SIZE * (1.0 if marker == "factory" else 0.72)
@@ -112,73 +118,104 @@ def hex_markup(cell: dict, layout: BoardLayout) -> str:
     if cell.get("encounter"):
         # The printed spot; the token itself is a piece (``render_pieces``), gone once taken.
         parts.append(
-            f'<circle class="enc-spot" cx="{cx:.1f}" cy="{cy - SIZE * 0.12:.1f}" r="{SIZE * 0.3:.1f}"/>'
+            html(
+                '<circle class="enc-spot" cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>',
+                cx=cx,
+                cy=cy - SIZE * 0.12,
+                r=SIZE * 0.3,
+            )
         )
-    parts.append(
-        f'<text class="hex-id" x="{cx:.1f}" y="{cy + SIZE * 0.56:.1f}" aria-hidden="true">'
-        f"{escape(hex_coordinate(hid) or '')}</text>"
+    return html(
+        '<g class="hex t-{terrain}" data-terrain="{terrain}" {common}><title>{label}</title>'
+        '<polygon class="cell" points="{points}"/>{parts}'
+        '<text class="hex-id" x="{cx:.1f}" y="{y:.1f}" aria-hidden="true">{coordinate}</text>'
+        "</g>",
+        terrain=cell["terrain"],
+        common=common,
+        label=label,
+        points=points_attr(layout.corners(hid, 0.97)),
+        parts=join(parts),
+        cx=cx,
+        y=cy + SIZE * 0.56,
+        coordinate=hex_coordinate(hid) or "",
     )
-    parts.append("</g>")
-    return "".join(parts)
 
 
-def river_markup(edge: list[str], layout: BoardLayout) -> str:
+def river_markup(edge: list[str], layout: BoardLayout) -> Markup:
     (x1, y1), (x2, y2) = layout.shared_edge(edge[0], edge[1])
-    return (
-        f'<line class="river" data-edge="{escape("|".join(edge))}" '
-        f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
+    return html(
+        '<line class="river" data-edge="{edge}" '
+        'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>',
+        edge="|".join(edge),
+        x1=x1,
+        y1=y1,
+        x2=x2,
+        y2=y2,
     )
 
 
-def edges_markup(layout: BoardLayout) -> str:
+def edges_markup(layout: BoardLayout) -> Markup:
     """The coordinates on the board's edges: each row's letter at both ends of the row,
     each column's number above and below the board (``BoardLayout.edge_labels``)."""
-    items = "".join(
-        f'<text class="edge-label edge-{side}" x="{x:.1f}" y="{y:.1f}">{escape(name)}</text>'
+    items = join(
+        html(
+            '<text class="edge-label edge-{side}" x="{x:.1f}" y="{y:.1f}">{name}</text>',
+            side=side,
+            x=x,
+            y=y,
+            name=name,
+        )
         for side, name, x, y in layout.edge_labels(hex_coordinate)
     )
-    return f'<g class="edges" aria-hidden="true">{items}</g>'
+    return html('<g class="edges" aria-hidden="true">{items}</g>', items=items)
 
 
-def board_svg(summary: dict) -> str:
+def board_svg(summary: dict) -> Markup:
     """The whole board: hexes in reading order (so Tab follows it), then rivers."""
     layout = BoardLayout(summary["hexes"])
     x, y, w, h = layout.view_box()
-    title = escape(text("board.title"))
-    return "".join(
-        [
-            f'<svg xmlns="{SVG_NS}" id="board" class="board" viewBox="{x:.1f} {y:.1f} '
-            f'{w:.1f} {h:.1f}" role="group" aria-label="{title}">',
-            symbol_defs(),
-            '<g class="hexes">',
-            *(hex_markup(cell, layout) for cell in summary["hexes"]),
-            '</g><g class="rivers">',
-            *(river_markup(edge, layout) for edge in summary["rivers"]),
-            "</g>",
-            edges_markup(layout),
-            '<g id="pieces" class="pieces"></g>',
-            '<polygon id="hex-cursor" class="hex-cursor" points="" visibility="hidden"/>',
-            "</svg>",
-        ]
+    return html(
+        '<svg xmlns="{ns}" id="board" class="board" viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" '
+        'role="group" aria-label="{title}">{defs}'
+        '<g class="hexes">{hexes}</g><g class="rivers">{rivers}</g>{edges}'
+        '<g id="pieces" class="pieces"></g>'
+        '<polygon id="hex-cursor" class="hex-cursor" points="" visibility="hidden"/>'
+        "</svg>",
+        ns=SVG_NS,
+        x=x,
+        y=y,
+        w=w,
+        h=h,
+        title=text("board.title"),
+        defs=symbol_defs(),
+        hexes=join(hex_markup(cell, layout) for cell in summary["hexes"]),
+        rivers=join(river_markup(edge, layout) for edge in summary["rivers"]),
+        edges=edges_markup(layout),
     )
 
 
-def legend_html() -> str:
+def legend_html() -> Markup:
     """A legend for terrain colours, markers, home bases and rivers."""
     items = [
-        f'<li><span class="swatch t-{t}"></span>{escape(text(f"terrain.{t}"))}</li>'
+        html('<li><span class="swatch t-{t}"></span>{name}</li>', t=t, name=text(f"terrain.{t}"))
         for t in TERRAINS
     ]
     items += [
-        f'<li><svg class="legend-icon" viewBox="-50 -50 100 100" aria-hidden="true">'
-        f'<use href="#sym-{m}" x="-50" y="-50" width="100" height="100"/></svg>{escape(text(f"marker.{m}"))}</li>'
+        html(
+            '<li><svg class="legend-icon" viewBox="-50 -50 100 100" aria-hidden="true">'
+            '<use href="#sym-{m}" x="-50" y="-50" width="100" height="100"/></svg>{name}</li>',
+            m=m,
+            name=text(f"marker.{m}"),
+        )
         for m in MARKERS
     ]
-    items.append(f'<li><span class="swatch swatch-home"></span>{escape(text("legend.home"))}</li>')
-    items.append(
-        f'<li><span class="swatch swatch-river"></span>{escape(text("legend.river"))}</li>'
-    )
-    items.append(
-        f'<li><span class="swatch swatch-pieces">◆</span>{escape(text("legend.pieces"))}</li>'
-    )
-    return f"<h2>{escape(text('legend.title'))}</h2><ul>{''.join(items)}</ul>"
+    items += [
+        html(
+            '<li><span class="swatch swatch-{kind}">{mark}</span>{name}</li>',
+            kind=kind,
+            mark=mark,
+            name=text(f"legend.{kind}"),
+        )
+        for kind, mark in (("home", ""), ("river", ""), ("pieces", "◆"))
+    ]
+    return html("<h2>{title}</h2><ul>{items}</ul>", title=text("legend.title"), items=join(items))

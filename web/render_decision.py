@@ -4,15 +4,15 @@ Pure Python. Every ``data-action`` is one of ``legal`` (from ``scythe_core.legal
 its canonical action. A big decision comes in steps (``choice_steps``): a group's
 button (``data-pick``, with the actions it leads to in ``data-leads``) opens it, a
 Produce toggles hexes (``data-toggle``) and confirms the legal action they make. Extra lines (card texts, what
-a step pays and gains) only restate public facts from the view.
+a step pays and gains) only restate public facts from the view. Markup only through
+``markup`` (every value escaped).
 """
 
 from __future__ import annotations
 
-from html import escape
-
 from actions_ui import capital, groups, is_passive, label, unit_location
 from choice_steps import LESS, Choice, Node, Step, current
+from markup import Markup, attrs, html, join
 from names import action_text, deploy_tip, hex_label, named_values, unit_label
 from strings import RULE_NUMBERS, seat_name, text
 
@@ -26,6 +26,8 @@ from scythe_core.model.actions import (
     split_action,
     verb_of,
 )
+
+NOTHING = Markup("")
 
 
 def action_title(action: str, view: dict | None, seat: int | None, lang: str) -> str:
@@ -45,12 +47,15 @@ def button(
     extra: str = "",
     view: dict | None = None,
     seat: int | None = None,
-) -> str:
+) -> Markup:
     classes = "act passive" if is_passive(action) else "act"
-    title = action_title(action, view, seat, lang)
-    return (
-        f'<button type="button" class="{classes}{extra}" data-action="{escape(action)}" '
-        f'title="{escape(title)}">{escape(caption)}</button>'
+    return html(
+        '<button type="button" class="{classes}" data-action="{action}" '
+        'title="{title}">{caption}</button>',
+        classes=classes + extra,
+        action=action,
+        title=action_title(action, view, seat, lang),
+        caption=caption,
     )
 
 
@@ -95,7 +100,7 @@ def _section_row(view: dict, seat: int) -> dict | None:
     return mat_sections(player)[section]
 
 
-def context_html(view: dict, seat: int, legal: list[str], lang: str) -> str:
+def context_html(view: dict, seat: int, legal: list[str], lang: str) -> Markup:
     """Lines that explain the pending step (card texts, previews, what is moving)."""
     pending = view["pending"]
     kind = pending["kind"]
@@ -135,7 +140,7 @@ def context_html(view: dict, seat: int, legal: list[str], lang: str) -> str:
         lines.append(FACTORY_MOVE_TEXT[lang])
     if "turn" in view and view["turn"].get("moves_left") is not None and kind == "move":
         lines.append(text("context.moves_left", lang, n=view["turn"]["moves_left"]))
-    return "".join(f"<p class='context'>{escape(line)}</p>" for line in lines)
+    return join(html('<p class="context">{line}</p>', line=line) for line in lines)
 
 
 def prompt(view: dict, lang: str) -> str:
@@ -158,11 +163,11 @@ def prompt(view: dict, lang: str) -> str:
     return text(f"prompt.{kind}", lang, **values)
 
 
-def combat_html(view: dict, seat: int, legal: list[str], pick: dict, lang: str) -> str:
+def combat_html(view: dict, seat: int, legal: list[str], pick: dict, lang: str) -> Markup:
     """The secret choice of a combat: power on the dial, then cards, then commit."""
     options = [parse_commit(a) for a in legal if is_commit(a)]
     if not options:
-        return ""
+        return NOTHING
     dial = pick.get("dial", 0)
     cards = sorted(pick.get("cards", []))
     dials = sorted({o.dial for o in options})
@@ -173,41 +178,61 @@ def combat_html(view: dict, seat: int, legal: list[str], pick: dict, lang: str) 
     if cards not in sets:
         cards = []
     parts = [
-        f"<p class='context'>{escape(text('combat.power', lang, power=view['players'][seat]['power']))}</p>"
+        html(
+            '<p class="context">{power}</p>',
+            power=text("combat.power", lang, power=view["players"][seat]["power"]),
+        ),
+        html(
+            '<div class="dial" role="group" aria-label="{label}">{dials}</div>',
+            label=text("combat.dial", lang),
+            dials=join(
+                html(
+                    '<button type="button" class="dial-n{on}" data-dial="{d}" '
+                    'aria-pressed="{pressed}">{d}</button>',
+                    on=" on" if d == dial else "",
+                    d=d,
+                    pressed=str(d == dial).lower(),
+                )
+                for d in dials
+            ),
+        ),
     ]
-    parts.append(
-        f'<div class="dial" role="group" aria-label="{escape(text("combat.dial", lang))}">'
-    )
-    for d in dials:
-        on = " on" if d == dial else ""
-        parts.append(
-            f'<button type="button" class="dial-n{on}" data-dial="{d}" aria-pressed="{str(d == dial).lower()}">{d}</button>'
-        )
-    parts.append("</div>")
     if hand:
-        parts.append(
-            f'<div class="hand" role="group" aria-label="{escape(text("combat.cards", lang))}">'
-        )
         chosen = list(cards)
+        buttons = []
         for i, value in enumerate(sorted(hand)):
             used = value in chosen
             if used:
                 chosen.remove(value)
             trial = sorted([*cards, value]) if not used else None
             allowed = used or trial in sets
-            state = " on" if used else ""
-            disabled = "" if allowed else " disabled"
-            parts.append(
-                f'<button type="button" class="card{state}" data-card="{i}" data-value="{value}" '
-                f'aria-pressed="{str(used).lower()}"{disabled}>{value}</button>'
+            buttons.append(
+                html(
+                    '<button type="button" class="card{state}" data-card="{i}" '
+                    'data-value="{value}" aria-pressed="{pressed}"{off}>{value}</button>',
+                    state=" on" if used else "",
+                    i=i,
+                    value=value,
+                    pressed=str(used).lower(),
+                    off=attrs(disabled=not allowed),
+                )
             )
-        parts.append("</div>")
+        parts.append(
+            html(
+                '<div class="hand" role="group" aria-label="{label}">{buttons}</div>',
+                label=text("combat.cards", lang),
+                buttons=join(buttons),
+            )
+        )
     action = format_commit(dial, cards)
     caption = text("combat.commit", lang, total=dial + sum(cards))
     parts.append(
-        f'<div class="choices">{button(action, caption, lang, " primary", view, seat)}</div>'
+        html(
+            '<div class="choices">{commit}</div>',
+            commit=button(action, caption, lang, " primary", view, seat),
+        )
     )
-    return "".join(parts)
+    return join(parts)
 
 
 def terrain_name(terrain: str, lang: str) -> str:
@@ -255,71 +280,87 @@ def group_label(node: Node, view: dict, seat: int, lang: str) -> str:
     )
 
 
-def pick_button(node: Node, view: dict, seat: int, lang: str) -> str:
-    leads = " ".join(node.leaves())
+def pick_button(node: Node, view: dict, seat: int, lang: str) -> Markup:
     caption = group_label(node, view, seat, lang)
-    return (
-        f'<button type="button" class="act step" data-pick="{escape(node.id)}" '
-        f'data-leads="{escape(leads)}" title="{escape(caption)}">{escape(caption)}</button>'
+    return html(
+        '<button type="button" class="act step" data-pick="{pick}" '
+        'data-leads="{leads}" title="{caption}">{caption}</button>',
+        pick=node.id,
+        leads=" ".join(node.leaves()),
+        caption=caption,
     )
 
 
-def step_html(step: Step, view: dict, seat: int, lang: str) -> str:
+def _choices(cls: str, buttons: list[Markup]) -> Markup:
+    return html(
+        '<div class="choices g-{cls}" data-group="{cls}">{buttons}</div>',
+        cls=cls,
+        buttons=join(buttons),
+    )
+
+
+def step_html(step: Step, view: dict, seat: int, lang: str) -> Markup:
     """One step of a decision: its choices, a Produce's toggles, Back."""
-    out: list[str] = []
+    out: list[Markup] = []
     if step.toggles:
         toggles = []
         for hid in step.toggles:
             on = hid in step.on
-            disabled = "" if hid in step.enabled else " disabled"
-            caption = capital(hex_label(hid, lang))
             toggles.append(
-                f'<button type="button" class="dial-n toggle{" on" if on else ""}" data-toggle="{escape(hid)}" '
-                f'aria-pressed="{str(on).lower()}"{disabled}>{escape(caption)}</button>'
+                html(
+                    '<button type="button" class="dial-n toggle{on}" data-toggle="{hid}" '
+                    'aria-pressed="{pressed}"{off}>{caption}</button>',
+                    on=" on" if on else "",
+                    hid=hid,
+                    pressed=str(on).lower(),
+                    off=attrs(disabled=hid not in step.enabled),
+                    caption=capital(hex_label(hid, lang)),
+                )
             )
         out.append(
-            f'<div class="dial toggles" role="group" aria-label="{escape(text("step.toggles", lang))}" '
-            f'data-leads="{escape(" ".join(step.node.leaves()))}">{"".join(toggles)}</div>'
+            html(
+                '<div class="dial toggles" role="group" aria-label="{label}" '
+                'data-leads="{leads}">{toggles}</div>',
+                label=text("step.toggles", lang),
+                leads=" ".join(step.node.leaves()),
+                toggles=join(toggles),
+            )
         )
         if step.confirm:
             caption = label(step.confirm, view, seat, lang)
             confirm = button(step.confirm, caption, lang, " primary", view, seat)
         else:
-            confirm = (
-                f'<button type="button" class="act primary" disabled>'
-                f"{escape(text('step.none', lang))}</button>"
+            confirm = html(
+                '<button type="button" class="act primary" disabled>{none}</button>',
+                none=text("step.none", lang),
             )
-        out.append(f'<div class="choices g-confirm">{confirm}</div>')
-    runs: list[tuple[str, list[str]]] = []  # consecutive buttons of one verb, one group
+        out.append(html('<div class="choices g-confirm">{confirm}</div>', confirm=confirm))
+    runs: list[tuple[str, list[Markup]]] = []  # consecutive buttons of one verb, one group
     for n in step.items:
         cls = "step" if n.action is None else verb_of(n.action)
-        html = (
+        item = (
             pick_button(n, view, seat, lang)
             if n.action is None
             else button(n.action, label(n.action, view, seat, lang), lang, "", view, seat)
         )
         if runs and runs[-1][0] == cls:
-            runs[-1][1].append(html)
+            runs[-1][1].append(item)
         else:
-            runs.append((cls, [html]))
+            runs.append((cls, [item]))
     for cls, buttons in runs:
-        out.append(
-            f'<div class="choices g-{escape(cls)}" data-group="{escape(cls)}">{"".join(buttons)}</div>'
-        )
+        out.append(_choices(cls, buttons))
     for verb, actions in groups(step.extras):
-        cls = verb.strip("~")
-        buttons = "".join(
-            button(a, label(a, view, seat, lang), lang, "", view, seat) for a in actions
-        )
-        out.append(
-            f'<div class="choices g-{escape(cls)}" data-group="{escape(cls)}">{buttons}</div>'
-        )
+        buttons = [button(a, label(a, view, seat, lang), lang, "", view, seat) for a in actions]
+        out.append(_choices(verb.strip("~"), buttons))
     if step.back:
         out.append(
-            f'<div class="choices g-back"><button type="button" class="back passive" '
-            f'data-cmd="choice-back">{escape(text("step.back", lang))}</button></div>'
+            html(
+                '<div class="choices g-back"><button type="button" class="back passive" '
+                'data-cmd="choice-back">{back}</button></div>',
+                back=text("step.back", lang),
+            )
         )
-    return "".join(out)
+    return join(out)
 
 
 def decision_html(
@@ -331,7 +372,7 @@ def decision_html(
     hex_actions: list[str] | None = None,
     combat_pick: dict | None = None,
     choice: Choice | None = None,
-) -> str:
+) -> Markup:
     """The whole panel for the viewer's pending decision (``legal`` empty: just a status)."""
     pending = view["pending"]
     kind = pending.get("kind")
@@ -339,29 +380,26 @@ def decision_html(
     if not legal or seat is None:
         key = "status.game_over" if kind == "game_over" else "status.waiting"
         name = seat_name(who, lang) if who else ""
-        return f'<h2 class="decision-title">{escape(text(key, lang, name=name))}</h2>'
-    out = [
-        f'<h2 class="decision-title">{escape(text("status.your_turn", lang, name=seat_name(who, lang)))}</h2>',
-        f'<p class="prompt">{escape(prompt(view, lang))}</p>',
-        context_html(view, seat, legal, lang),
-    ]
+        return html('<h2 class="decision-title">{title}</h2>', title=text(key, lang, name=name))
+    head = html(
+        '<h2 class="decision-title">{title}</h2><p class="prompt">{prompt}</p>{context}',
+        title=text("status.your_turn", lang, name=seat_name(who, lang)),
+        prompt=prompt(view, lang),
+        context=context_html(view, seat, legal, lang),
+    )
     if hex_choice and hex_actions:
         # A hex with several actions: what to do there is the step (Cancel goes back).
-        out.append(
-            f'<div class="hex-choice"><h3>{escape(text("choice.hex", lang, hex=hex_label(hex_choice, lang)))}</h3>'
-        )
-        out.append(
-            "".join(
+        return head + html(
+            '<div class="hex-choice"><h3>{title}</h3>{buttons}'
+            '<button type="button" class="act passive" data-cmd="cancel">{cancel}</button>'
+            "</div>",
+            title=text("choice.hex", lang, hex=hex_label(hex_choice, lang)),
+            buttons=join(
                 button(a, label(a, view, seat, lang), lang, "", view, seat) for a in hex_actions
-            )
+            ),
+            cancel=text("choice.cancel", lang),
         )
-        out.append(
-            '<button type="button" class="act passive" data-cmd="cancel">'
-            f"{escape(text('choice.cancel', lang))}</button>"
-        )
-        out.append("</div>")
-        return "".join(out)
+    combat = NOTHING
     if kind == "combat_commit":
-        out.append(combat_html(view, seat, legal, combat_pick or {}, lang))
-    out.append(step_html(current(legal, choice or Choice()), view, seat, lang))
-    return "".join(out)
+        combat = combat_html(view, seat, legal, combat_pick or {}, lang)
+    return head + combat + step_html(current(legal, choice or Choice()), view, seat, lang)

@@ -2,7 +2,8 @@
 resources and encounter tokens, plus the highlight of hexes named by legal actions.
 
 Pure Python. Every piece shows its faction by colour *and* letter, and its kind by
-shape: character = diamond, mech = square, worker = circle, structure = house.
+shape: character = diamond, mech = square, worker = circle, structure = house. Markup
+only through ``markup`` (every value escaped).
 
 >>> view = {"players": [], "resources": {"r1c1": {"food": 2}}, "encounter_tokens": []}
 >>> from board_layout import BoardLayout
@@ -14,9 +15,9 @@ True
 from __future__ import annotations
 
 import math
-from html import escape
 
 from board_layout import SIZE, BoardLayout, points_attr
+from markup import Markup, html, join
 from names import unit_name
 from strings import text
 
@@ -25,10 +26,10 @@ STRUCTURE_ORDER = ("mine", "armory", "monument", "mill")
 
 #: Piece art around the origin, about 16 units across.
 SHAPES = {
-    "character": '<polygon class="body" points="0,-9 9,0 0,9 -9,0"/>',
-    "mech": '<rect class="body" x="-7" y="-7" width="14" height="14" rx="2"/>',
-    "worker": '<circle class="body" r="5.8"/>',
-    "structure": '<polygon class="body" points="0,-9 8,-3 8,7 -8,7 -8,-3"/>',
+    "character": Markup('<polygon class="body" points="0,-9 9,0 0,9 -9,0"/>'),
+    "mech": Markup('<rect class="body" x="-7" y="-7" width="14" height="14" rx="2"/>'),
+    "worker": Markup('<circle class="body" r="5.8"/>'),
+    "structure": Markup('<polygon class="body" points="0,-9 8,-3 8,7 -8,7 -8,-3"/>'),
 }
 LETTER_Y = {"structure": 2.5, "worker": 0.3}
 
@@ -64,59 +65,76 @@ def hex_structures(view: dict) -> dict[str, list[tuple[str, str]]]:
     return found
 
 
-def _unit(faction: str, kind: str, n: int, lang: str | None) -> str:
-    title = unit_name(faction, kind, lang) + (f" ×{n}" if n > 1 else "")
-    parts = [
-        f'<g class="piece {kind} f-{faction}" data-piece="{kind}" data-faction="{faction}" '
-        f'data-count="{n}"><title>{escape(title)}</title>{SHAPES[kind]}',
-        f'<text class="ltr" y="{LETTER_Y.get(kind, 0.5)}">{faction_letter(faction, lang)}</text>',
-    ]
+def _unit(faction: str, kind: str, n: int, lang: str | None) -> Markup:
+    count = Markup("")
     if n > 1:
-        parts.append(
-            f'<circle class="count" cx="7" cy="-7" r="4.6"/><text class="count-n" x="7" y="-6.6">{n}</text>'
+        count = html(
+            '<circle class="count" cx="7" cy="-7" r="4.6"/><text class="count-n" x="7" y="-6.6">'
+            "{n}</text>",
+            n=n,
         )
-    parts.append("</g>")
-    return "".join(parts)
+    return html(
+        '<g class="piece {kind} f-{faction}" data-piece="{kind}" data-faction="{faction}" '
+        'data-count="{n}"><title>{title}</title>{shape}'
+        '<text class="ltr" y="{y}">{letter}</text>{count}</g>',
+        kind=kind,
+        faction=faction,
+        n=n,
+        title=unit_name(faction, kind, lang) + (f" ×{n}" if n > 1 else ""),
+        shape=SHAPES[kind],
+        y=LETTER_Y.get(kind, 0.5),
+        letter=faction_letter(faction, lang),
+        count=count,
+    )
 
 
-def _structure(faction: str, name: str, lang: str | None) -> str:
+def _structure(faction: str, name: str, lang: str | None) -> Markup:
     title = text(
         "structure.of",
         lang,
         faction=text(f"faction.{faction}", lang),
         name=text(f"structure.{name}", lang),
     )
-    return (
-        f'<g class="piece structure f-{faction}" data-piece="structure" data-structure="{name}" '
-        f'data-faction="{faction}"><title>{escape(title)}</title>{SHAPES["structure"]}'
-        f'<text class="ltr" y="{LETTER_Y["structure"]}">{faction_letter(faction, lang)}</text>'
-        f'<rect class="tag" x="-7" y="7.5" width="14" height="7" rx="2"/>'
-        f'<text class="tag-t" y="11.2">{escape(text(f"structure.abbr.{name}", lang))}</text></g>'
+    return html(
+        '<g class="piece structure f-{faction}" data-piece="structure" data-structure="{name}" '
+        'data-faction="{faction}"><title>{title}</title>{shape}'
+        '<text class="ltr" y="{y}">{letter}</text>'
+        '<rect class="tag" x="-7" y="7.5" width="14" height="7" rx="2"/>'
+        '<text class="tag-t" y="11.2">{abbr}</text></g>',
+        faction=faction,
+        name=name,
+        title=title,
+        shape=SHAPES["structure"],
+        y=LETTER_Y["structure"],
+        letter=faction_letter(faction, lang),
+        abbr=text(f"structure.abbr.{name}", lang),
     )
 
 
-def _resource(name: str, n: int, lang: str | None) -> str:
-    title = f"{n} × {text(f'res.{name}', lang)}"
-    return (
-        f'<g class="piece res res-{name}" data-piece="resource" data-resource="{name}" '
-        f'data-count="{n}"><title>{escape(title)}</title>'
-        f'<rect class="body" x="-8" y="-5.5" width="16" height="11" rx="3"/>'
-        f'<text class="ltr" y="0.4">{n}{escape(text(f"res.letter.{name}", lang))}</text></g>'
+def _resource(name: str, n: int, lang: str | None) -> Markup:
+    return html(
+        '<g class="piece res res-{name}" data-piece="resource" data-resource="{name}" '
+        'data-count="{n}"><title>{n} × {resource}</title>'
+        '<rect class="body" x="-8" y="-5.5" width="16" height="11" rx="3"/>'
+        '<text class="ltr" y="0.4">{n}{letter}</text></g>',
+        name=name,
+        n=n,
+        resource=text(f"res.{name}", lang),
+        letter=text(f"res.letter.{name}", lang),
     )
 
 
-def _token() -> str:
-    return (
-        '<g class="piece token" data-piece="encounter">'
-        '<use href="#sym-encounter" x="-8" y="-8" width="16" height="16"/></g>'
-    )
+TOKEN = Markup(
+    '<g class="piece token" data-piece="encounter">'
+    '<use href="#sym-encounter" x="-8" y="-8" width="16" height="16"/></g>'
+)
 
 
-def hex_items(view: dict, lang: str | None = None) -> dict[str, list[str]]:
+def hex_items(view: dict, lang: str | None = None) -> dict[str, list[Markup]]:
     """Hex -> markup of each piece on it, in drawing order."""
-    items: dict[str, list[str]] = {}
+    items: dict[str, list[Markup]] = {}
     for hid in view["encounter_tokens"]:
-        items.setdefault(hid, []).append(_token())
+        items.setdefault(hid, []).append(TOKEN)
     for hid, found in hex_structures(view).items():
         items.setdefault(hid, []).extend(_structure(f, s, lang) for f, s in found)
     for hid, units in hex_units(view).items():
@@ -142,8 +160,11 @@ def _grid(n: int) -> tuple[int, float]:
 
 
 def place(
-    items: list[str], cx: float, cy: float, arriving: dict[int, tuple[float, float]] | None = None
-) -> str:
+    items: list[Markup],
+    cx: float,
+    cy: float,
+    arriving: dict[int, tuple[float, float]] | None = None,
+) -> Markup:
     """The items of one hex in a grid around (cx, cy). ``arriving``: item index -> the
     board point it slides in from (a short CSS animation, see ``.arrive`` in style.css)."""
     cols, cell = _grid(len(items))
@@ -160,9 +181,22 @@ def place(
             dx, dy = (start[0] - x) / scale, (start[1] - y) / scale
             # The page sets --dx/--dy from these (the Content-Security-Policy forbids
             # style attributes in markup): ui.start_arrivals.
-            markup = f'<g class="arrive" data-dx="{dx:.1f}" data-dy="{dy:.1f}">{markup}</g>'
-        out.append(f'<g transform="translate({x:.1f} {y:.1f}) scale({scale:.2f})">{markup}</g>')
-    return "".join(out)
+            markup = html(
+                '<g class="arrive" data-dx="{dx:.1f}" data-dy="{dy:.1f}">{markup}</g>',
+                dx=dx,
+                dy=dy,
+                markup=markup,
+            )
+        out.append(
+            html(
+                '<g transform="translate({x:.1f} {y:.1f}) scale({scale:.2f})">{markup}</g>',
+                x=x,
+                y=y,
+                scale=scale,
+                markup=markup,
+            )
+        )
+    return join(out)
 
 
 def stack_center(layout: BoardLayout, hid: str) -> tuple[float, float]:
@@ -172,14 +206,14 @@ def stack_center(layout: BoardLayout, hid: str) -> tuple[float, float]:
 
 
 def _arriving_items(
-    hid: str, items: list[str], arrivals: dict[tuple[str, str, str], str], layout: BoardLayout
+    hid: str, items: list[Markup], arrivals: dict[tuple[str, str, str], str], layout: BoardLayout
 ) -> dict[int, tuple[float, float]]:
     """Which of a hex's items are units arriving from another hex, and from where."""
     found = {}
     for (dest, faction, kind), origin in arrivals.items():
         if dest != hid or origin not in layout.cells:
             continue
-        needle = f'data-piece="{kind}" data-faction="{faction}"'
+        needle = html('data-piece="{kind}" data-faction="{faction}"', kind=kind, faction=faction)
         for i, markup in enumerate(items):
             if needle in markup:
                 found[i] = stack_center(layout, origin)
@@ -192,7 +226,7 @@ def pieces_svg(
     marks: dict[str, str] | None = None,
     lang: str | None = None,
     arrivals: dict[tuple[str, str, str], str] | None = None,
-) -> str:
+) -> Markup:
     """Markup for ``<g id="pieces">``: highlights under the pieces, then the pieces.
 
     ``arrivals`` maps (hex, faction, unit kind) to the hex that unit just came from;
@@ -201,16 +235,26 @@ def pieces_svg(
     for hid, kind in (marks or {}).items():
         if hid in layout.cells:
             out.append(
-                f'<polygon class="mark mark-{kind}" data-mark="{escape(hid)}" '
-                f'points="{points_attr(layout.corners(hid, 0.9))}"/>'
+                html(
+                    '<polygon class="mark mark-{kind}" data-mark="{hid}" points="{points}"/>',
+                    kind=kind,
+                    hid=hid,
+                    points=points_attr(layout.corners(hid, 0.9)),
+                )
             )
     for hid, items in sorted(hex_items(view, lang).items()):
         if hid not in layout.cells:
             continue
         cx, cy = stack_center(layout, hid)
         arriving = _arriving_items(hid, items, arrivals, layout) if arrivals else None
-        out.append(f'<g class="stack" data-at="{escape(hid)}">{place(items, cx, cy, arriving)}</g>')
-    return "".join(out)
+        out.append(
+            html(
+                '<g class="stack" data-at="{hid}">{items}</g>',
+                hid=hid,
+                items=place(items, cx, cy, arriving),
+            )
+        )
+    return join(out)
 
 
 def hex_contents(view: dict | None, hid: str, lang: str | None = None) -> str:

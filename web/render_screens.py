@@ -1,14 +1,15 @@
 """The screens around the board: new game, hand-over, game log, final scores and chart.
 
-Pure Python (markup only). The setup form only collects a config; ``new_game``
-checks it and its ``SetupError`` message is shown as it is.
+Pure Python (markup only, through ``markup``: every value escaped). The setup form
+only collects a config; ``new_game`` checks it and its ``SetupError`` message is shown
+as it is.
 """
 
 from __future__ import annotations
 
 import re
-from html import escape
 
+from markup import Markup, attrs, html, join
 from names import action_text, hex_label, name_hexes
 from render_pieces import faction_letter
 from strings import RULE_NUMBERS, seat_name, text
@@ -19,6 +20,7 @@ from scythe_core.io.card_texts import objective_text
 from scythe_core.io.wording import describe_event
 from scythe_core.model.actions import join_action
 
+NOTHING = Markup("")
 CONTROLLERS = ("human", "automa", "bot")
 SCORE_ROWS = ("coins", "stars", "territories", "resources", "structure_bonus", "total")
 
@@ -62,17 +64,25 @@ def setup_config(values: dict) -> dict:
 
 def _select(
     name: str, options: list[tuple[str, str]], value: str, lang: str, disabled: bool = False
-) -> str:
-    opts = "".join(
-        f'<option value="{escape(v)}"{" selected" if v == value else ""}'
-        f"{' disabled' if v == 'bot' else ''}>{escape(label)}</option>"
+) -> Markup:
+    opts = join(
+        html(
+            "<option{a}>{label}</option>",
+            a=attrs(value=v, selected=v == value, disabled=v == "bot"),
+            label=label,
+        )
         for v, label in options
     )
-    off = " disabled" if disabled else ""
-    return f'<select id="{name}" name="{name}" aria-label="{escape(text(name.split("-")[-1] + ".label", lang))}"{off}>{opts}</select>'
+    return html(
+        '<select id="{name}" name="{name}" aria-label="{label}"{off}>{opts}</select>',
+        name=name,
+        label=text(name.split("-")[-1] + ".label", lang),
+        off=attrs(disabled=disabled),
+        opts=opts,
+    )
 
 
-def setup_html(values: dict, lang: str, error: str = "") -> str:
+def setup_html(values: dict, lang: str, error: str = "") -> Markup:
     """The new-game form: 2 to 5 seats, each human or Automa (with level), faction and mat."""
     random = text("setup.random", lang)
     rows = []
@@ -83,58 +93,88 @@ def setup_html(values: dict, lang: str, error: str = "") -> str:
         factions = [("", random)] + [(f, text(f"faction.{f}", lang)) for f in SEATING_ORDER]
         mats = [("", random)] + [(m, text(f"mat.{m}", lang)) for m in MATS]
         rows.append(
-            f'<tr data-seat-row="{i}"><th scope="row">{i + 1}</th>'
-            f"<td>{_select(f'seat{i}-controller', controllers, seat['controller'], lang)}</td>"
-            f"<td>{_select(f'seat{i}-level', levels, seat['level'], lang, not automa)}</td>"
-            f"<td>{_select(f'seat{i}-faction', factions, seat['faction'], lang)}</td>"
-            f"<td>{_select(f'seat{i}-mat', mats, '' if automa else seat['mat'], lang, automa)}</td></tr>"
+            html(
+                '<tr data-seat-row="{i}"><th scope="row">{n}</th><td>{controller}</td>'
+                "<td>{level}</td><td>{faction}</td><td>{mat}</td></tr>",
+                i=i,
+                n=i + 1,
+                controller=_select(f"seat{i}-controller", controllers, seat["controller"], lang),
+                level=_select(f"seat{i}-level", levels, seat["level"], lang, not automa),
+                faction=_select(f"seat{i}-faction", factions, seat["faction"], lang),
+                mat=_select(f"seat{i}-mat", mats, "" if automa else seat["mat"], lang, automa),
+            )
         )
     counts = [(str(n), str(n)) for n in range(2, 6)]
-    head = "".join(
-        f"<th>{escape(text(k, lang))}</th>"
+    head = join(
+        html("<th>{label}</th>", label=text(k, lang))
         for k in ("setup.seat", "controller.label", "level.label", "faction.label", "mat.label")
     )
-    err = f'<p class="error" role="alert" id="setup-error">{escape(error)}</p>' if error else ""
-    return (
-        f"<h2>{escape(text('setup.title', lang))}</h2>"
-        f'<div class="setup-line"><label for="setup-count">{escape(text("setup.count", lang))}</label>'
-        f"{_select('setup-count', counts, str(values['count']), lang)}"
-        f'<label for="setup-seed">{escape(text("setup.seed", lang))}</label>'
-        f'<input id="setup-seed" type="text" inputmode="numeric" pattern="[0-9]{{1,20}}" '
-        f'maxlength="20" size="21" spellcheck="false" value="{int(values["seed"])}">'
-        f'<button type="button" data-cmd="reseed" title="{escape(text("setup.reseed.tip", lang))}">↻</button></div>'
-        f'<table class="seats"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-        f"{err}"
-        f'<p class="setup-note">{escape(text("setup.note", lang))}</p>'
-        f'<button type="button" class="primary" data-cmd="start" id="start">{escape(text("setup.start", lang))}</button>'
+    err = NOTHING
+    if error:
+        err = html('<p class="error" role="alert" id="setup-error">{error}</p>', error=error)
+    return html(
+        "<h2>{title}</h2>"
+        '<div class="setup-line"><label for="setup-count">{count_label}</label>{count}'
+        '<label for="setup-seed">{seed_label}</label>'
+        '<input id="setup-seed" type="text" inputmode="numeric" pattern="[0-9]{{1,20}}" '
+        'maxlength="20" size="21" spellcheck="false" value="{seed}">'
+        '<button type="button" data-cmd="reseed" title="{reseed}">↻</button></div>'
+        '<table class="seats"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+        "{err}"
+        '<p class="setup-note">{note}</p>'
+        '<button type="button" class="primary" data-cmd="start" id="start">{start}</button>',
+        title=text("setup.title", lang),
+        count_label=text("setup.count", lang),
+        count=_select("setup-count", counts, str(values["count"]), lang),
+        seed_label=text("setup.seed", lang),
+        seed=int(values["seed"]),
+        reseed=text("setup.reseed.tip", lang),
+        head=head,
+        rows=join(rows),
+        err=err,
+        note=text("setup.note", lang),
+        start=text("setup.start", lang),
     )
 
 
-def saved_html(games: list, lang: str, limit: int = 8) -> str:
+def saved_html(games: list, lang: str, limit: int = 8) -> Markup:
     """The saved games (``storage.SaveInfo``, newest first) with Resume and Delete."""
     if not games:
-        return ""
+        return NOTHING
     rows = []
     for info in games[:limit]:
-        state = text("saves.over" if info.game_over else "saves.round", lang, n=info.round)
-        gid = escape(info.id)
         rows.append(
-            f'<li data-save="{gid}"><span class="save-name">{escape(info.name)}</span> '
-            f"<small>{escape(state)} · {escape(info.updated[:16].replace('T', ' '))}</small> "
-            f'<button type="button" data-cmd="resume" data-id="{gid}">{escape(text("saves.resume", lang))}</button> '
-            f'<button type="button" class="passive" data-cmd="delete-save" data-id="{gid}" '
-            f'title="{escape(text("saves.delete", lang))}" aria-label="{escape(text("saves.delete", lang))}">✕</button></li>'
+            html(
+                '<li data-save="{gid}"><span class="save-name">{name}</span> '
+                "<small>{state} · {date}</small> "
+                '<button type="button" data-cmd="resume" data-id="{gid}">{resume}</button> '
+                '<button type="button" class="passive" data-cmd="delete-save" data-id="{gid}" '
+                'title="{delete}" aria-label="{delete}">✕</button></li>',
+                gid=info.id,
+                name=info.name,
+                state=text("saves.over" if info.game_over else "saves.round", lang, n=info.round),
+                date=info.updated[:16].replace("T", " "),
+                resume=text("saves.resume", lang),
+                delete=text("saves.delete", lang),
+            )
         )
-    return f'<h3>{escape(text("saves.title", lang))}</h3><ul class="saves">{"".join(rows)}</ul>'
+    return html(
+        '<h3>{title}</h3><ul class="saves">{rows}</ul>',
+        title=text("saves.title", lang),
+        rows=join(rows),
+    )
 
 
-def handover_html(player: dict, lang: str) -> str:
-    return (
-        f'<div class="handover" role="dialog" aria-modal="true" aria-labelledby="handover-title">'
-        f'<h2 id="handover-title">{escape(text("handover.title", lang, name=seat_name(player, lang)))}</h2>'
-        f"<p>{escape(text('handover.body', lang))}</p>"
-        f'<button type="button" class="primary" data-cmd="handover" id="handover-ready">'
-        f"{escape(text('handover.ready', lang, name=seat_name(player, lang)))}</button></div>"
+def handover_html(player: dict, lang: str) -> Markup:
+    name = seat_name(player, lang)
+    return html(
+        '<div class="handover" role="dialog" aria-modal="true" aria-labelledby="handover-title">'
+        '<h2 id="handover-title">{title}</h2><p>{body}</p>'
+        '<button type="button" class="primary" data-cmd="handover" id="handover-ready">'
+        "{ready}</button></div>",
+        title=text("handover.title", lang, name=name),
+        body=text("handover.body", lang),
+        ready=text("handover.ready", lang, name=name),
     )
 
 
@@ -229,21 +269,26 @@ def _combat_side(event: dict, seat: int, lang: str) -> str:
 AFTER_COMBAT = ("worker_retreat", "combat_card", "star")
 
 
-def _reveal_row(event: dict, role: str, players: list, lang: str) -> str:
+def _reveal_row(event: dict, role: str, players: list, lang: str) -> Markup:
     """A side of the reveal: who, the dial, each card played and the total."""
     seat = event[role]
     cards = event["cards"][str(seat)]
-    shown = " + ".join(f'<span class="reveal-card">{c}</span>' for c in cards)
-    return (
-        f'<tr data-seat="{seat}" data-role="{role}"><th scope="row">'
-        f"{escape(seat_name(players[seat], lang))} ({escape(text('reveal.' + role, lang))})</th>"
-        f'<td class="reveal-dial">{event["dials"][str(seat)]}</td>'
-        f'<td class="reveal-cards">{shown or escape(text("reveal.no_cards", lang))}</td>'
-        f'<td class="reveal-total">{event["totals"][str(seat)]}</td></tr>'
+    shown = join((html('<span class="reveal-card">{c}</span>', c=c) for c in cards), " + ")
+    return html(
+        '<tr data-seat="{seat}" data-role="{role}"><th scope="row">{name} ({side})</th>'
+        '<td class="reveal-dial">{dial}</td><td class="reveal-cards">{cards}</td>'
+        '<td class="reveal-total">{total}</td></tr>',
+        seat=seat,
+        role=role,
+        name=seat_name(players[seat], lang),
+        side=text("reveal." + role, lang),
+        dial=event["dials"][str(seat)],
+        cards=shown or text("reveal.no_cards", lang),
+        total=event["totals"][str(seat)],
     )
 
 
-def reveal_html(log: list, index: int, end: int, view: dict, lang: str) -> str:
+def reveal_html(log: list, index: int, end: int, view: dict, lang: str) -> Markup:
     """The combat reveal after both sides committed, built from the log's combat entry
     at ``index``: a row per side with its dial, each combat card played and the total;
     the winner; then what followed up to ``end`` (workers retreating, the loser's
@@ -251,28 +296,33 @@ def reveal_html(log: list, index: int, end: int, view: dict, lang: str) -> str:
     event = log[index]
     players = view["players"]
     totals = event["totals"]
-    rows = "".join(_reveal_row(event, role, players, lang) for role in ("attacker", "defender"))
+    rows = join(_reveal_row(event, role, players, lang) for role in ("attacker", "defender"))
     winner = text("reveal.winner", lang, name=seat_name(players[event["winner"]], lang))
     if totals[str(event["attacker"])] == totals[str(event["defender"])]:
         winner += " " + text("reveal.tie", lang)
-    after = "".join(
-        f'<li class="ev-{escape(e["event"])}">{escape(event_text(e, view, lang))}</li>'
+    after = join(
+        html('<li class="ev-{kind}">{line}</li>', kind=e["event"], line=event_text(e, view, lang))
         for e in log[index + 1 : end]
         if e.get("event") in AFTER_COMBAT
     )
-    head = "".join(
-        f'<th scope="col">{escape(text(f"reveal.{k}", lang))}</th>'
+    head = join(
+        html('<th scope="col">{label}</th>', label=text(f"reveal.{k}", lang))
         for k in ("dial", "cards", "total")
     )
-    return (
+    return html(
         '<section class="reveal" role="dialog" aria-labelledby="reveal-title">'
-        f'<h3 id="reveal-title">{escape(text("reveal.title", lang, hex=hex_label(event["hex"], lang)))}</h3>'
-        f'<table class="reveal-table"><thead><tr><th scope="col"></th>{head}</tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
-        f'<p class="reveal-winner">{escape(winner)}</p>'
-        + (f'<ul class="reveal-after">{after}</ul>' if after else "")
-        + f'<button type="button" data-cmd="close-reveal" id="reveal-close">'
-        f"{escape(text('reveal.close', lang))}</button></section>"
+        '<h3 id="reveal-title">{title}</h3>'
+        '<table class="reveal-table"><thead><tr><th scope="col"></th>{head}</tr></thead>'
+        "<tbody>{rows}</tbody></table>"
+        '<p class="reveal-winner">{winner}</p>{after}'
+        '<button type="button" data-cmd="close-reveal" id="reveal-close">{close}</button>'
+        "</section>",
+        title=text("reveal.title", lang, hex=hex_label(event["hex"], lang)),
+        head=head,
+        rows=rows,
+        winner=winner,
+        after=html('<ul class="reveal-after">{after}</ul>', after=after) if after else NOTHING,
+        close=text("reveal.close", lang),
     )
 
 
@@ -298,24 +348,29 @@ def watch_hexes(event: dict, view: dict, lang: str) -> list[str]:
     return [h for h in dict.fromkeys(found) if HEX_ID.fullmatch(h)]
 
 
-def watch_html(events: list, view: dict, lang: str) -> str:
+def watch_html(events: list, view: dict, lang: str) -> Markup:
     """The Automa turn at "watch" speed: its explanation lines so far, the last one marked."""
     if not events:
-        return ""
-    items = "".join(
-        f'<li class="log-ev ev-{escape(e.get("event", ""))}{" now" if i == len(events) - 1 else ""}">'
-        f"{escape(event_text(e, view, lang))}</li>"
+        return NOTHING
+    items = join(
+        html(
+            '<li class="log-ev ev-{kind}{now}">{line}</li>',
+            kind=e.get("event", ""),
+            now=" now" if i == len(events) - 1 else "",
+            line=event_text(e, view, lang),
+        )
         for i, e in enumerate(events)
     )
-    return (
-        f'<section class="watch" aria-live="polite" aria-label="{escape(text("speed.watch", lang))}">'
-        f'<ol class="log-list watch-lines">{items}</ol></section>'
+    return html(
+        '<section class="watch" aria-live="polite" aria-label="{label}">'
+        '<ol class="log-list watch-lines">{items}</ol></section>',
+        label=text("speed.watch", lang),
+        items=items,
     )
 
 
-def log_items(played: list, view: dict, lang: str, start: int = 0) -> str:
-    """Log lines for ``played[start:]``: each decision in words, then the engine's entries
-    it caused (combats, stars, the Automa's explanations), with a line per new round."""
+def _log_lines(played: list, view: dict, lang: str, start: int = 0) -> list[Markup]:
+    """The ``<li>`` of each log line for ``played[start:]`` (see ``log_items``)."""
     items = []
     log = view["log"]
     last_round = played[start - 1].round if start > 0 else None
@@ -323,81 +378,103 @@ def log_items(played: list, view: dict, lang: str, start: int = 0) -> str:
         if entry.round != last_round:
             last_round = entry.round
             items.append(
-                f'<li class="log-round">{escape(text("log.round", lang, n=entry.round))}</li>'
+                html(
+                    '<li class="log-round">{line}</li>', line=text("log.round", lang, n=entry.round)
+                )
             )
         if entry.action != "automa:play" or entry.log_from == entry.log_to:
             who = seat_name(view["players"][entry.seat], lang) if entry.seat is not None else ""
             items.append(
-                f'<li class="log-act" data-seat="{entry.seat}"><b>{escape(who)}</b> '
-                f"{escape(action_text(entry.action, view['players'], entry.seat, lang))}</li>"
+                html(
+                    '<li class="log-act" data-seat="{seat}"><b>{who}</b> {words}</li>',
+                    seat=entry.seat,
+                    who=who,
+                    words=action_text(entry.action, view["players"], entry.seat, lang),
+                )
             )
         for event in log[entry.log_from : entry.log_to]:
-            kind = escape(event.get("event", ""))
             items.append(
-                f'<li class="log-ev ev-{kind}">{escape(event_text(event, view, lang))}</li>'
+                html(
+                    '<li class="log-ev ev-{kind}">{line}</li>',
+                    kind=event.get("event", ""),
+                    line=event_text(event, view, lang),
+                )
             )
-    return "".join(items)
+    return items
 
 
-def recent_html(played: list, view: dict, viewer: int | None, lang: str, limit: int = 12) -> str:
+def log_items(played: list, view: dict, lang: str, start: int = 0) -> Markup:
+    """Log lines for ``played[start:]``: each decision in words, then the engine's entries
+    it caused (combats, stars, the Automa's explanations), with a line per new round."""
+    return join(_log_lines(played, view, lang, start))
+
+
+def recent_html(played: list, view: dict, viewer: int | None, lang: str, limit: int = 12) -> Markup:
     """A summary of what the others did since the viewer's last decision (Automa turns with
     their explanations), shown under the viewer's choices."""
     if viewer is None:
-        return ""
+        return NOTHING
     start = len(played)
     while start > 0 and played[start - 1].seat != viewer:
         start -= 1
     if start == len(played):
-        return ""
-    lines = log_items(played, view, lang, start)
-    count = lines.count("<li")
+        return NOTHING
+    lines = _log_lines(played, view, lang, start)
+    count = len(lines)
     if not count:
-        return ""
-    title = escape(text("recent.title", lang))
-    items = lines if count <= limit else lines[_nth_li(lines, count - limit) :]
-    more = ""
+        return NOTHING
+    more = NOTHING
     if count > limit:  # the lines left out are in the game log: say so above the rest
-        more = f'<p class="recent-more">{escape(text("recent.more", lang, n=count - limit))}</p>'
-    return (
-        f'<details class="recent" open><summary>{title}</summary>{more}'
-        f'<ol class="log-list">{items}</ol></details>'
+        more = html(
+            '<p class="recent-more">{more}</p>', more=text("recent.more", lang, n=count - limit)
+        )
+    return html(
+        '<details class="recent" open><summary>{title}</summary>{more}'
+        '<ol class="log-list">{items}</ol></details>',
+        title=text("recent.title", lang),
+        more=more,
+        items=join(lines[-limit:]),
     )
-
-
-def _nth_li(markup: str, n: int) -> int:
-    """Offset of the n-th (0-based) ``<li`` in markup."""
-    at = -1
-    for _ in range(n + 1):
-        at = markup.index("<li", at + 1)
-    return at
 
 
 # --- the end -----------------------------------------------------------------
 
 
-def scores_html(scores: list[dict], view: dict, lang: str) -> str:
+def scores_html(scores: list[dict], view: dict, lang: str) -> Markup:
     """The final score breakdown, best first."""
-    head = "".join(
-        f"<th scope='col'>{escape(text(f'score.{k}', lang))}</th>"
+    head = join(
+        html('<th scope="col">{label}</th>', label=text(f"score.{k}", lang))
         for k in ("rank", "player", *SCORE_ROWS)
     )
     rows = []
     for entry in scores:
         player = view["players"][entry["seat"]]
-        cells = "".join(f"<td data-col='{k}'>{entry[k]}</td>" for k in SCORE_ROWS)
+        cells = join(html('<td data-col="{k}">{v}</td>', k=k, v=entry[k]) for k in SCORE_ROWS)
         rows.append(
-            f'<tr data-seat="{entry["seat"]}"><td>{entry["rank"]}</td>'
-            f'<th scope="row"><span class="badge f-{player["faction"]}">{faction_letter(player["faction"], lang)}</span> '
-            f"{escape(seat_name(player, lang))}</th>{cells}</tr>"
+            html(
+                '<tr data-seat="{seat}"><td>{rank}</td><th scope="row">'
+                '<span class="badge f-{faction}">{letter}</span> {name}</th>{cells}</tr>',
+                seat=entry["seat"],
+                rank=entry["rank"],
+                faction=player["faction"],
+                letter=faction_letter(player["faction"], lang),
+                name=seat_name(player, lang),
+                cells=cells,
+            )
         )
-    return f'<table class="scores" id="score-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    return html(
+        '<table class="scores" id="score-table"><thead><tr>{head}</tr></thead>'
+        "<tbody>{rows}</tbody></table>",
+        head=head,
+        rows=join(rows),
+    )
 
 
-def chart_svg(tracks: list, view: dict, lang: str) -> str:
+def chart_svg(tracks: list, view: dict, lang: str) -> Markup:
     """Three small line charts (coins, power, popularity) over the turns of the game, each
     with its axes (0 and the highest value; turn 0 and the last turn), and one legend."""
     if len(tracks) < 2:
-        return ""
+        return NOTHING
     w, h, pad, left, bottom = 200, 120, 16, 22, 24
     out = []
     last_turn = max(t for t, _ in tracks) or 1
@@ -409,37 +486,72 @@ def chart_svg(tracks: list, view: dict, lang: str) -> str:
         for seat, player in enumerate(view["players"]):
             pts = " ".join(f"{x_of(t):.1f},{y_of(values[seat][index]):.1f}" for t, values in tracks)
             lines.append(
-                f'<polyline class="line f-{player["faction"]} dash{seat}" points="{pts}"/>'
+                html(
+                    '<polyline class="line f-{faction} dash{seat}" points="{pts}"/>',
+                    faction=player["faction"],
+                    seat=seat,
+                    pts=pts,
+                )
             )
-        title = escape(text(f"track.{name}", lang))
         out.append(
-            f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{title}">'
-            f'<text x="{left}" y="11" class="chart-title">{title}</text>'
-            f'<line class="axis" x1="{left}" y1="{h - bottom}" x2="{w - pad}" y2="{h - bottom}"/>'
-            f'<line class="axis" x1="{left}" y1="{pad}" x2="{left}" y2="{h - bottom}"/>'
-            f'<text class="tick" x="{left - 3}" y="{y_of(top) + 3:.1f}" text-anchor="end">{top}</text>'
-            f'<text class="tick" x="{left - 3}" y="{h - bottom + 3}" text-anchor="end">0</text>'
-            f'<text class="tick" x="{left}" y="{h - bottom + 10}" text-anchor="middle">0</text>'
-            f'<text class="tick" x="{w - pad}" y="{h - bottom + 10}" text-anchor="middle">{last_turn}</text>'
-            f'<text class="tick" x="{(left + w - pad) / 2:.1f}" y="{h - 4}" text-anchor="middle">'
-            f"{escape(text('chart.turns', lang))}</text>"
-            f"{''.join(lines)}</svg>"
+            html(
+                '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="{title}">'
+                '<text x="{left}" y="11" class="chart-title">{title}</text>'
+                '<line class="axis" x1="{left}" y1="{base}" x2="{right}" y2="{base}"/>'
+                '<line class="axis" x1="{left}" y1="{pad}" x2="{left}" y2="{base}"/>'
+                '<text class="tick" x="{tick_x}" y="{top_y:.1f}" text-anchor="end">{top}</text>'
+                '<text class="tick" x="{tick_x}" y="{zero_y}" text-anchor="end">0</text>'
+                '<text class="tick" x="{left}" y="{turn_y}" text-anchor="middle">0</text>'
+                '<text class="tick" x="{right}" y="{turn_y}" text-anchor="middle">{last}</text>'
+                '<text class="tick" x="{mid:.1f}" y="{label_y}" text-anchor="middle">'
+                "{turns}</text>{lines}</svg>",
+                w=w,
+                h=h,
+                title=text(f"track.{name}", lang),
+                left=left,
+                base=h - bottom,
+                right=w - pad,
+                pad=pad,
+                tick_x=left - 3,
+                top_y=y_of(top) + 3,
+                top=top,
+                zero_y=h - bottom + 3,
+                turn_y=h - bottom + 10,
+                last=last_turn,
+                mid=(left + w - pad) / 2,
+                label_y=h - 4,
+                turns=text("chart.turns", lang),
+                lines=join(lines),
+            )
         )
-    legend = "".join(
-        f'<li><svg class="chart-key" viewBox="0 0 24 8" aria-hidden="true">'
-        f'<line class="line f-{player["faction"]} dash{seat}" x1="0" y1="4" x2="24" y2="4"/></svg> '
-        f"{escape(seat_name(player, lang))}</li>"
+    legend = join(
+        html(
+            '<li><svg class="chart-key" viewBox="0 0 24 8" aria-hidden="true">'
+            '<line class="line f-{faction} dash{seat}" x1="0" y1="4" x2="24" y2="4"/></svg> '
+            "{name}</li>",
+            faction=player["faction"],
+            seat=seat,
+            name=seat_name(player, lang),
+        )
         for seat, player in enumerate(view["players"])
     )
-    return f'<div class="charts">{"".join(out)}<ul class="chart-legend">{legend}</ul></div>'
+    return html(
+        '<div class="charts">{charts}<ul class="chart-legend">{legend}</ul></div>',
+        charts=join(out),
+        legend=legend,
+    )
 
 
-def end_html(scores: list[dict], view: dict, tracks: list, lang: str) -> str:
+def end_html(scores: list[dict], view: dict, tracks: list, lang: str) -> Markup:
     winner = view["players"][scores[0]["seat"]]
-    return (
-        f'<div class="end" role="dialog" aria-labelledby="end-title">'
-        f'<h2 id="end-title">{escape(text("end.title", lang, name=seat_name(winner, lang)))}</h2>'
-        f"{scores_html(scores, view, lang)}{chart_svg(tracks, view, lang)}"
-        f'<p><button type="button" class="primary" data-cmd="new">{escape(text("game.new", lang))}</button> '
-        f'<button type="button" data-cmd="close-end">{escape(text("end.board", lang))}</button></p></div>'
+    return html(
+        '<div class="end" role="dialog" aria-labelledby="end-title">'
+        '<h2 id="end-title">{title}</h2>{scores}{chart}'
+        '<p><button type="button" class="primary" data-cmd="new">{new}</button> '
+        '<button type="button" data-cmd="close-end">{board}</button></p></div>',
+        title=text("end.title", lang, name=seat_name(winner, lang)),
+        scores=scores_html(scores, view, lang),
+        chart=chart_svg(tracks, view, lang),
+        new=text("game.new", lang),
+        board=text("end.board", lang),
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 import js
+from markup import Markup, html
 from page_dom import LAYOUT
 from pyodide.ffi import create_once_callable, to_js
 from render_pieces import pieces_svg
@@ -33,18 +34,23 @@ def now() -> str:
     return str(js.Date.new().toISOString())
 
 
-def controls_html(page) -> str:
+def controls_html(page) -> Markup:
     """The header buttons this module adds: saved games, and with a game Export and Copy link."""
-    out = (
-        f'<button type="button" data-cmd="saves" id="open-saves" title="{text("saves.open.tip")}">'
-        f"{text('saves.open')}</button>"
+    out = html(
+        '<button type="button" data-cmd="saves" id="open-saves" title="{tip}">{label}</button>',
+        tip=text("saves.open.tip"),
+        label=text("saves.open"),
     )
     if page.session is not None and page.replay is None:
-        out += (
-            f'<button type="button" data-cmd="export" id="export" title="{text("saves.export.tip")}">'
-            f"{text('saves.export')}</button>"
-            f'<button type="button" data-cmd="copy-link" id="copy-link" title="{text("link.copy.tip")}">'
-            f"{text('link.copy')}</button>"
+        out += html(
+            '<button type="button" data-cmd="export" id="export" title="{export_tip}">'
+            "{export}</button>"
+            '<button type="button" data-cmd="copy-link" id="copy-link" title="{copy_tip}">'
+            "{copy}</button>",
+            export_tip=text("saves.export.tip"),
+            export=text("saves.export"),
+            copy_tip=text("link.copy.tip"),
+            copy=text("link.copy"),
         )
     if page.share_field:
         out += share_field_html(page.share_field, page.lang)

@@ -13,6 +13,7 @@ import strings
 from actions_ui import targets
 from automa_pacing import SPEEDS, AutomaPacing
 from choice_steps import Choice, current, repeats, toggle, unasked_answer
+from markup import Markup, attrs, html, join
 from mat_targets import mat_targets
 from names import hex_label
 from page_dom import LAYOUT, SUMMARY, attr, document, el, zoom_labels
@@ -44,6 +45,8 @@ from zoom_events import ZoomControl
 
 from scythe_core import IllegalActionError
 from scythe_core.io.ui_helpers import mat_sections
+
+NOTHING = Markup("")
 
 
 class Page(AutomaPacing, PageSaves, PageSetup):
@@ -103,29 +106,50 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         shown = self.replay.state if self.replay is not None else s.state if s else None
         if shown is not None:  # the game on the board: the one being replayed, if any
             status = f"{text('game.round', n=shown.round)} · {text('game.seed', seed=shown.seed)}"
-        speeds = "".join(
-            f'<option value="{k}"{" selected" if k == self.speed else ""}>{text("speed." + k)}</option>'
+        speeds = join(
+            html(
+                "<option{a}>{label}</option>",
+                a=attrs(value=k, selected=k == self.speed),
+                label=text("speed." + k),
+            )
             for k in SPEEDS
         )
-        undo_off = "" if s and s.can_undo() else " disabled"
-        update = (
-            f'<span class="update" role="status">{text("update.ready")} '
-            f'<button type="button" data-cmd="reload" id="update-reload" '
-            f'title="{text("update.tip")}">{text("update.reload")}</button></span>'
-            if self.update_ready
-            else ""
-        )
-        el("controls").innerHTML = (
-            f'<span id="game-status" class="game-status">{status}</span>'
-            f"{self.notice_html()}{update}"
-            f'<button type="button" data-cmd="undo" id="undo" title="{text("game.undo.tip")}"{undo_off}>{text("game.undo")}</button>'
-            f'<label class="speed">{text("speed.label")} <select id="speed">{speeds}</select></label>'
-            f'<label class="ask-less" title="{text("ask_less.tip")}"><input type="checkbox" id="ask-less"'
-            f"{' checked' if self.ask_less else ''}> {text('ask_less.label')}</label>"
-            f'<button type="button" data-cmd="new" id="new-game">{text("game.new")}</button>'
-            f"{saves_ui.controls_html(self)}"
-            f'<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
-            f'title="{text("lang.switch.tip")}">{text("lang.switch")}</button>'
+        update = NOTHING
+        if self.update_ready:
+            update = html(
+                '<span class="update" role="status">{ready} '
+                '<button type="button" data-cmd="reload" id="update-reload" '
+                'title="{tip}">{reload}</button></span>',
+                ready=text("update.ready"),
+                tip=text("update.tip"),
+                reload=text("update.reload"),
+            )
+        el("controls").innerHTML = html(
+            '<span id="game-status" class="game-status">{status}</span>{notice}{update}'
+            '<button type="button" data-cmd="undo" id="undo" title="{undo_tip}"{undo_off}>'
+            "{undo}</button>"
+            '<label class="speed">{speed} <select id="speed">{speeds}</select></label>'
+            '<label class="ask-less" title="{ask_tip}"><input type="checkbox" id="ask-less"'
+            "{checked}> {ask}</label>"
+            '<button type="button" data-cmd="new" id="new-game">{new}</button>{saves}'
+            '<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
+            'title="{lang_tip}">{lang}</button>',
+            status=status,
+            notice=self.notice_html(),
+            update=update,
+            undo_tip=text("game.undo.tip"),
+            undo_off=attrs(disabled=not (s and s.can_undo())),
+            undo=text("game.undo"),
+            speed=text("speed.label"),
+            speeds=speeds,
+            ask_tip=text("ask_less.tip"),
+            checked=attrs(checked=self.ask_less),
+            ask=text("ask_less.label"),
+            new=text("game.new"),
+            saves=saves_ui.controls_html(self),
+            other=other,
+            lang_tip=text("lang.switch.tip"),
+            lang=text("lang.switch"),
         )
 
     def render(self) -> None:
@@ -150,8 +174,11 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         form = setup_html(self.setup, self.lang, self.error) + saved_html(self.saved(), self.lang)
         if self.deleted is not None and self.panel != "saves":  # a delete from this list
             form += message_html(self.saves_message, self.lang, undo=True)
-        form += f'<p><button type="button" data-cmd="saves" id="more-saves">{text("saves.more")}</button></p>'
-        el("decision").innerHTML = f'<div id="setup" class="setup">{form}</div>'
+        form += html(
+            '<p><button type="button" data-cmd="saves" id="more-saves">{more}</button></p>',
+            more=text("saves.more"),
+        )
+        el("decision").innerHTML = html('<div id="setup" class="setup">{form}</div>', form=form)
         el("players").innerHTML = ""
         el("mat-box").innerHTML = ""
         el("log").innerHTML = ""
@@ -200,10 +227,10 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 self.combat_pick,
                 self.choice,
             )
-            + ("" if s.handover else reveal + watch_html(watched, view, self.lang))
+            + (NOTHING if s.handover else reveal + watch_html(watched, view, self.lang))
             # While an Automa turn is watched, its lines come one by one: no summary yet.
-            + ("" if watched or not legal else recent_html(s.played, view, seat, self.lang))
-            + ("" if legal else self.after_game())
+            + (NOTHING if watched or not legal else recent_html(s.played, view, seat, self.lang))
+            + (NOTHING if legal else self.after_game())
         )
         own_mat = self.own_mat(view, step)
         el("mat-box").innerHTML = own_mat
@@ -227,12 +254,12 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         body.viewer = "" if seat is None or s.handover else str(seat)
         body.handover = "1" if s.handover else "0"
 
-    def own_mat(self, view: dict, step) -> str:
+    def own_mat(self, view: dict, step) -> Markup:
         """The viewer's drawn mat, its parts lit where the pending decision is made."""
         s = self.session
         seat = s.viewer
         if seat is None or s.handover or not view["players"][seat]["mat"]:
-            return ""
+            return NOTHING
         targets = {}
         if s.pending_seat == seat:
             tops = {row["index"]: row["top"] for row in mat_sections(view["players"][seat])}
@@ -242,15 +269,15 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         chosen = view.get("turn", {}).get("section") if s.pending_seat == seat else None
         return own_mat_html(view, seat, targets, s.held(seat), hex_label, self.lang, chosen)
 
-    def reveal_markup(self, view: dict) -> str:
+    def reveal_markup(self, view: dict) -> Markup:
         """The combat reveal dialog, while it belongs to this game and was not undone."""
         if self.reveal is None:
-            return ""
+            return NOTHING
         session, index, end = self.reveal
         log = session.state.log
         if session is not self.session or len(log) < end or log[index].get("event") != "combat":
             self.reveal = None
-            return ""
+            return NOTHING
         return reveal_html(log, index, end, view, self.lang)
 
     def render_log(self, view: dict) -> None:
@@ -268,14 +295,16 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         box = el("log")
         box.scrollTop = box.scrollHeight
 
-    def after_game(self) -> str:
+    def after_game(self) -> Markup:
         """Under "the game is over": the scores again, or a new game."""
         if not self.session.game_over:
-            return ""
-        return (
-            f'<p class="choices"><button type="button" class="primary" data-cmd="show-end" '
-            f'id="show-end">{text("end.show")}</button> '
-            f'<button type="button" data-cmd="new">{text("game.new")}</button></p>'
+            return NOTHING
+        return html(
+            '<p class="choices"><button type="button" class="primary" data-cmd="show-end" '
+            'id="show-end">{show}</button> '
+            '<button type="button" data-cmd="new">{new}</button></p>',
+            show=text("end.show"),
+            new=text("game.new"),
         )
 
     def _mark_rendered(self) -> None:

@@ -16,7 +16,7 @@ import saves_ui
 import strings
 from automa_pacing import SPEEDS
 from board_layout import ARROWS
-from page_dom import CELLS, LAYOUT, SIDE, attr, el, zoom_labels
+from page_dom import CELLS, CONTROLS, LAYOUT, OVERLAY, SIDE, attr, el, zoom_labels
 from pyodide.ffi import create_proxy
 from render_board import describe, legend_html
 from render_pieces import hex_contents
@@ -170,12 +170,8 @@ def install() -> Page:
     if PAGE.setting("speed") in SPEEDS:
         PAGE.speed = PAGE.setting("speed")
     document.querySelector("aside.side").innerHTML = SIDE
-    document.querySelector("header.top").insertAdjacentHTML(
-        "beforeend", '<div id="controls" class="controls"></div>'
-    )
-    el("board-area").insertAdjacentHTML(
-        "beforeend", '<div id="overlay" class="overlay" hidden></div>'
-    )
+    document.querySelector("header.top").insertAdjacentHTML("beforeend", CONTROLS)
+    el("board-area").insertAdjacentHTML("beforeend", OVERLAY)
     PAGE.zoom.install(el("board-area"), zoom_labels())
     if strings.LANG != "en":
         PAGE.redraw_static()

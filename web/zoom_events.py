@@ -10,14 +10,24 @@ import math
 
 import js
 from board_layout import SIZE
+from markup import Markup, html
 from pyodide.ffi import create_proxy, to_js
 from zoom import DRAG_PX, BoardZoom
 
-BUTTONS = (
-    '<button type="button" data-cmd="zoom-in" title="{zin}" aria-label="{zin}">+</button>'
-    '<button type="button" data-cmd="zoom-out" title="{zout}" aria-label="{zout}">−</button>'
-    '<button type="button" data-cmd="zoom-reset" title="{zreset}" aria-label="{zreset}">⤢</button>'
-)
+BOX = Markup('<div id="zoom-ctl" class="zoom-ctl" role="group"></div>')
+
+
+def buttons_html(labels: dict) -> Markup:
+    """The zoom buttons, their tooltips in the current language."""
+    return html(
+        '<button type="button" data-cmd="zoom-in" title="{zin}" aria-label="{zin}">+</button>'
+        '<button type="button" data-cmd="zoom-out" title="{zout}" aria-label="{zout}">−</button>'
+        '<button type="button" data-cmd="zoom-reset" title="{zreset}" aria-label="{zreset}">'
+        "⤢</button>",
+        zin=labels["zin"],
+        zout=labels["zout"],
+        zreset=labels["zreset"],
+    )
 
 
 class ZoomControl:
@@ -109,12 +119,10 @@ class ZoomControl:
         """The zoom buttons, in the current language."""
         box = js.document.getElementById("zoom-ctl")
         box.setAttribute("aria-label", labels["label"])
-        box.innerHTML = BUTTONS.format(**labels)
+        box.innerHTML = buttons_html(labels)
 
     def install(self, area, labels: dict) -> None:
-        area.insertAdjacentHTML(
-            "beforeend", '<div id="zoom-ctl" class="zoom-ctl" role="group"></div>'
-        )
+        area.insertAdjacentHTML("beforeend", BOX)
         self.relabel(labels)
         wrap = js.document.getElementById("board-wrap")
         options = to_js({"passive": False}, dict_converter=js.Object.fromEntries)
