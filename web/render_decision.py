@@ -16,13 +16,16 @@ from markup import Markup, attrs, html, join
 from names import action_text, deploy_tip, hex_label, named_values, unit_label
 from strings import RULE_NUMBERS, seat_name, text
 
-from scythe_core.data.components import BOTTOM_ACTIONS, FACTIONS
+from scythe_core.data.components import BOTTOM_ACTIONS, FACTIONS, RESOURCES
 from scythe_core.io.card_texts import FACTORY_MOVE_TEXT, benefit_text, encounter_text, factory_text
 from scythe_core.io.ui_helpers import mat_sections, recruit_bonus_seats
 from scythe_core.model.actions import (
     format_commit,
     is_commit,
+    is_unit,
+    join_action,
     parse_commit,
+    parse_unit,
     split_action,
     verb_of,
 )
@@ -299,6 +302,75 @@ def _choices(cls: str, buttons: list[Markup]) -> Markup:
     )
 
 
+#: What a moving unit takes along or leaves: shown as the unit's cargo, not as a list.
+CARGO_VERBS = ("load", "drop")
+
+
+def cargo_html(actions: list[str], view: dict, seat: int, lang: str) -> Markup:
+    """The moving unit's cargo as toggles: each resource with how many it carries and
+    a button to take one more or leave one; each worker it may carry (a mech) as a
+    toggle, pressed while aboard. Every button is one of ``actions`` (legal now)."""
+    pending = view["pending"]
+    player = view["players"][seat]
+    carried: dict = pending.get("cargo", {})
+    aboard = list(pending.get("passengers", []))
+    legal = set(actions)
+    resources = [
+        r for r in RESOURCES if carried.get(r) or {join_action(v, r) for v in CARGO_VERBS} & legal
+    ]
+    units = sorted(
+        {arg for a in actions if is_unit(arg := split_action(a)[1])} | set(aboard),
+        key=lambda uid: parse_unit(uid),
+    )
+    chips = []
+    for r in resources:
+        name = text(f"res.{r}", lang)
+        buttons = [
+            html(
+                '<button type="button" class="dial-n cargo-step" data-action="{a}" '
+                'title="{tip}">{sign}</button>',
+                a=join_action(verb, r),
+                tip=text(f"cargo.{verb}.tip", lang, res=name),
+                sign="+" if verb == "load" else "−",
+            )
+            for verb in CARGO_VERBS
+            if join_action(verb, r) in legal
+        ]
+        chips.append(
+            html(
+                '<span class="cargo-res" data-res="{r}">{name} <b>{n}</b> {buttons}</span>',
+                r=r,
+                name=name,
+                n=carried.get(r, 0),
+                buttons=join(buttons),
+            )
+        )
+    for uid in units:
+        on = uid in aboard
+        action = join_action("drop" if on else "load", uid)
+        chips.append(
+            html(
+                '<button type="button" class="dial-n toggle cargo-unit{cls}"{a}>{name}</button>',
+                cls=" on" if on else "",
+                a=attrs(
+                    data_action=action if action in legal else None,
+                    aria_pressed="true" if on else "false",
+                    disabled=action not in legal,
+                    title=text("cargo.unit.tip", lang),
+                ),
+                name=unit_label(player, uid, lang),
+            )
+        )
+    unit = unit_label(player, pending["unit"], lang) if pending.get("unit") else ""
+    return html(
+        '<div class="dial cargo" role="group" aria-label="{title}" data-leads="{leads}">'
+        '<span class="cargo-title">{title}</span>{chips}</div>',
+        title=text("cargo.title", lang, unit=unit),
+        leads=" ".join(actions),
+        chips=join(chips),
+    )
+
+
 def step_html(step: Step, view: dict, seat: int, lang: str) -> Markup:
     """One step of a decision: its choices, a Produce's toggles, Back."""
     out: list[Markup] = []
@@ -335,8 +407,13 @@ def step_html(step: Step, view: dict, seat: int, lang: str) -> Markup:
                 none=text("step.none", lang),
             )
         out.append(html('<div class="choices g-confirm">{confirm}</div>', confirm=confirm))
+    cargo = [n.action for n in step.items if n.action and verb_of(n.action) in CARGO_VERBS]
+    if cargo and view["pending"].get("kind") == "move_unit":
+        out.append(cargo_html(cargo, view, seat, lang))
     runs: list[tuple[str, list[Markup]]] = []  # consecutive buttons of one verb, one group
     for n in step.items:
+        if n.action in cargo:
+            continue
         cls = "step" if n.action is None else verb_of(n.action)
         item = (
             pick_button(n, view, seat, lang)
