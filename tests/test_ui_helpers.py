@@ -61,3 +61,9 @@ def test_describe_words_the_newer_verbs():
     assert describe("end_turn", "nl") == "beëindigt de beurt"
     assert describe("build:mill@r3c3", "nl") == "bouwt molen op r3c3"
     assert describe("objective:4") == "reveals objective 4"
+
+
+def test_describe_counts_new_workers_with_real_plurals():
+    assert describe("workers:1") == "places 1 new worker"
+    assert describe("workers:2", "nl") == "plaatst 2 nieuwe werkers"
+    assert describe("bolster:power/1", "nl") == "versterkt: kracht (maar 1)"

@@ -1,4 +1,5 @@
-"""Friendly sentences for canonical actions, in English and Dutch (for the game log).
+"""Friendly sentences for canonical actions, in English and Dutch (for the game log),
+worded from the engine's catalogue (``act.*`` entries of ``locale/<lang>/.../engine.po``).
 
 >>> describe("to:r4c3", "en")
 'moves to r4c3'
@@ -15,153 +16,46 @@ from __future__ import annotations
 import re
 
 from ..model.actions import split_action, split_partial
+from .catalogue import nwords, words
 
-TERMS = {
-    "en": {
-        "section": "chooses section {0}",
-        "coins": "gains coins",
-        "move": "moves",
-        "skip": "skips",
-        "done": "is done",
-        "stop": "stops",
-        "unit": "picks {0}",
-        "load": "loads {0}",
-        "drop": "drops {0}",
-        "to": "moves to {0}",
-        "bolster": "bolsters: {0}",
-        "trade": "trades: {0}",
-        "gain": "gains {0}",
-        "produce": "produces on {0}",
-        "upgrade": "upgrades {0}",
-        "deploy": "deploys mech {0}",
-        "build": "builds {0}",
-        "enlist": "enlists {0}",
-        "pay": "pays from {0}",
-        "fight": "fights on {0}",
-        "commit": "commits power and cards",
-        "artillery": "artillery: {0}",
-        "retreat": "retreats to {0}",
-        "automa": "plays its Automa turn",
-        "objective": "reveals objective {0}",
-        "end_turn": "ends the turn",
-        "option": "chooses option {0}",
-        "res": "takes {0}",
-        "worker": "places a worker on {0}",
-        "all": "takes everything it can",
-        "factory": "takes Factory card {0}",
-        "take": "takes the Factory card's top action",
-        "workers": "places {0} new workers",
-        "amount": "produces {0} there",
-        "peek": "looks at the combat cards of seat {0}",
-    },
-    "nl": {
-        "section": "kiest sectie {0}",
-        "coins": "ontvangt munten",
-        "move": "beweegt",
-        "skip": "slaat over",
-        "done": "is klaar",
-        "stop": "stopt",
-        "unit": "kiest {0}",
-        "load": "laadt {0}",
-        "drop": "zet {0} af",
-        "to": "beweegt naar {0}",
-        "bolster": "versterkt: {0}",
-        "trade": "ruilt: {0}",
-        "gain": "ontvangt {0}",
-        "produce": "produceert op {0}",
-        "upgrade": "waardeert op: {0}",
-        "deploy": "plaatst mech {0}",
-        "build": "bouwt {0}",
-        "enlist": "werft {0}",
-        "pay": "betaalt uit {0}",
-        "fight": "vecht op {0}",
-        "commit": "kiest kracht en kaarten",
-        "artillery": "artillerie: {0}",
-        "retreat": "trekt terug naar {0}",
-        "automa": "speelt zijn Automabeurt",
-        "objective": "onthult doelkaart {0}",
-        "end_turn": "beëindigt de beurt",
-        "option": "kiest optie {0}",
-        "res": "neemt {0}",
-        "worker": "plaatst een werker op {0}",
-        "all": "neemt alles wat kan",
-        "factory": "neemt Fabriekskaart {0}",
-        "take": "neemt de bovenste actie van de Fabriekskaart",
-        "workers": "plaatst {0} nieuwe werkers",
-        "amount": "produceert er {0}",
-        "peek": "bekijkt de gevechtskaarten van plaats {0}",
-    },
-}
-
-WORDS = {
-    "en": {
-        "move_units": "move (units)",
-        "move_coins": "move (coins)",
-        "trade_popularity": "trade (popularity)",
-        "bolster_power": "bolster (power)",
-        "bolster_cards": "bolster (cards)",
-        "produce_territories": "produce (territories)",
-        "cards": "combat cards",
-        "card": "combat card",
-    },
-    "nl": {
-        "power": "kracht",
-        "cards": "gevechtskaarten",
-        "card": "gevechtskaart",
-        "popularity": "populariteit",
-        "resources": "grondstoffen",
-        "character": "karakter",
-        "worker": "werker",
-        "mech": "mech",
-        "oil": "olie",
-        "metal": "metaal",
-        "food": "voedsel",
-        "wood": "hout",
-        "home": "thuisbasis",
-        "fire": "vuur",
-        "hold": "wacht",
-        "coins": "munten",
-        "mine": "mijn",
-        "armory": "arsenaal",
-        "monument": "monument",
-        "mill": "molen",
-        "upgrade": "opwaarderen",
-        "deploy": "inzetten",
-        "build": "bouwen",
-        "enlist": "rekruteren",
-        "move_units": "bewegen (eenheden)",
-        "move_coins": "bewegen (munten)",
-        "trade_popularity": "ruilen (populariteit)",
-        "bolster_power": "versterken (kracht)",
-        "bolster_cards": "versterken (kaarten)",
-        "produce_territories": "produceren (gebieden)",
-    },
-}
-#: Separators inside an argument: "mill@r3c3", "build>coins", "r1c4+r1c5", "card:2".
-GLUE = {
-    "en": {"@": " on ", ">": " → ", "+": ", ", ":": " "},
-    "nl": {"@": " op ", ">": " → ", "+": ", ", ":": " "},
-}
+#: The verbs with a sentence (``act.<verb>`` in the catalogue; ``workers`` is counted).
+VERBS = (
+    "section", "coins", "move", "skip", "done", "stop", "unit", "load", "drop", "to",
+    "bolster", "trade", "gain", "produce", "upgrade", "deploy", "build", "enlist", "pay",
+    "fight", "commit", "artillery", "retreat", "automa", "objective", "end_turn", "option",
+    "res", "worker", "all", "factory", "take", "workers", "amount", "peek",
+)  # fmt: skip
+#: Separators inside an argument ("mill@r3c3", "build>coins", "r1c4+r1c5"), each worded
+#: by ``act.glue.<name>``; a colon ("card:2") is a space in every language.
+GLUE = {"@": "at", ">": "to", "+": "and"}
+#: Lower-case names inside an argument that have words of their own (``act.word.<name>``).
+WORDS = (
+    "armory", "bolster_cards", "bolster_power", "build", "card", "cards",
+    "character", "coins", "deploy", "enlist", "fire", "food", "hold", "home", "mech",
+    "metal", "mill", "mine", "monument", "move_coins", "move_units", "oil", "popularity",
+    "power", "produce_territories", "resources", "trade_popularity", "upgrade", "wood",
+    "worker",
+)  # fmt: skip
 
 
 def _words(text: str, lang: str) -> str:
-    table = WORDS.get(lang, {})
-    glue = GLUE.get(lang, GLUE["en"])
-    text = re.sub(r"[a-z_]+", lambda m: table.get(m.group(0), m.group(0)), text)
-    return re.sub(r"[@>+:]", lambda m: glue[m.group(0)], text)
+    def word(m: re.Match) -> str:
+        name = m.group(0)
+        return words(f"act.word.{name}", lang) if name in WORDS else name
 
-
-#: A top-row gain taken in part: "bolster:power/1", "coins/0".
-PART = {"en": " (only {0})", "nl": " (maar {0})"}
+    text = re.sub(r"[a-z_]+", word, text)
+    text = re.sub(r"[@>+]", lambda m: words(f"act.glue.{GLUE[m.group(0)]}", lang), text)
+    return text.replace(":", " ")
 
 
 def describe(action: str, lang: str = "en") -> str:
     """A short sentence for an action string; unknown verbs are shown as they are."""
     base, part = split_partial(action)
     if part is not None:
-        return describe(base, lang) + PART.get(lang, PART["en"]).format(part)
+        return describe(base, lang) + words("act.part", lang, n=part)
     verb, arg = split_action(action)
-    template = TERMS.get(lang, TERMS["en"]).get(verb)
-    if template is None:
+    if verb not in VERBS:
         return action
-    return template.format(_words(arg, lang))
+    if verb == "workers" and arg.isdigit():
+        return nwords("act.workers", int(arg), lang, n=int(arg))
+    return words(f"act.{verb}", lang, what=_words(arg, lang))
