@@ -64,6 +64,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.combat_pick: dict = {}
         #: Ask how much to take (coins, production) instead of taking the full amount.
         self.ask_less = False
+        #: The board's high-contrast palette (a class on <html>; style.css switches colours).
+        self.high_contrast = False
         #: A big decision's steps taken so far (``choice_steps``).
         self.choice = Choice()
         #: The last combat revealed: (session, its log index, the log's end after it).
@@ -131,6 +133,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             '<label class="speed">{speed} <select id="speed">{speeds}</select></label>'
             '<label class="ask-less" title="{ask_tip}"><input type="checkbox" id="ask-less"'
             "{checked}> {ask}</label>"
+            '<label class="contrast" title="{contrast_tip}"><input type="checkbox" '
+            'id="high-contrast"{contrast_on}> {contrast}</label>'
             '<button type="button" data-cmd="new" id="new-game">{new}</button>{saves}'
             '<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
             'title="{lang_tip}">{lang}</button>',
@@ -145,6 +149,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             ask_tip=text("ask_less.tip"),
             checked=attrs(checked=self.ask_less),
             ask=text("ask_less.label"),
+            contrast_tip=text("contrast.tip"),
+            contrast_on=attrs(checked=self.high_contrast),
+            contrast=text("contrast.label"),
             new=text("game.new"),
             saves=saves_ui.controls_html(self),
             other=other,
@@ -332,6 +339,10 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         el("legend").innerHTML = legend_html()
         el("log-title").textContent = text("log.title")
         el("hex-info").textContent = text("hint")
+
+    def apply_contrast(self) -> None:
+        """Show the board in the high-contrast palette or the usual one."""
+        document.documentElement.classList.toggle("high-contrast", self.high_contrast)
 
     # --- playing -------------------------------------------------------------
 

@@ -64,6 +64,10 @@ def on_change(event) -> None:
         PAGE.ask_less = bool(target.checked)
         PAGE.keep_setting("ask_less", "1" if PAGE.ask_less else "")
         PAGE.after_change()
+    elif target.id == "high-contrast":
+        PAGE.high_contrast = bool(target.checked)
+        PAGE.keep_setting("high_contrast", "1" if PAGE.high_contrast else "")
+        PAGE.apply_contrast()
     elif target.id == "speed":
         if str(target.value) in SPEEDS:
             PAGE.speed = str(target.value)
@@ -167,6 +171,8 @@ def install() -> Page:
     if PAGE.setting("lang") in LANGUAGES:
         set_lang(PAGE.setting("lang"))
     PAGE.ask_less = PAGE.setting("ask_less") == "1"
+    PAGE.high_contrast = PAGE.setting("high_contrast") == "1"
+    PAGE.apply_contrast()
     if PAGE.setting("speed") in SPEEDS:
         PAGE.speed = PAGE.setting("speed")
     document.querySelector("aside.side").innerHTML = SIDE
