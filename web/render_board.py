@@ -14,7 +14,8 @@ import math
 from board_layout import SIZE, BoardLayout, points_attr
 from markup import Markup, html, join
 from names import hex_label
-from strings import text
+from render_pieces import hex_contents
+from strings import seat_name, text
 
 from scythe_core.io.hex_names import hex_coordinate
 
@@ -312,4 +313,33 @@ def legend_html() -> Markup:
         )
         for kind, mark in (("home", ""), ("river", ""), ("pieces", "◆"))
     ]
-    return html("<h2>{title}</h2><ul>{items}</ul>", title=text("legend.title"), items=join(items))
+    return html(
+        "<h2>{title}</h2><ul>{items}</ul>"
+        '<details id="territories-box" class="territories">'
+        '<summary id="territories-title">{list_title}</summary>'
+        '<ul id="territories" class="territory-list"></ul></details>'
+        '<div id="announce" class="visually-hidden" role="status" aria-live="polite"></div>',
+        title=text("legend.title"),
+        items=join(items),
+        list_title=text("territories.title"),
+    )
+
+
+def territories_html(
+    view: dict | None, control: dict[str, int | None], lang: str | None = None
+) -> Markup:
+    """The board read as a list, for screen readers and anyone who prefers words: a line
+    per hex in reading order with its name, who controls it and what stands there.
+
+    ``control``: hex -> seat or None (``scythe_core.io.ui_helpers.territory_control``);
+    ``view``: the game's view (None before a game: the names alone)."""
+    players = view["players"] if view else []
+    rows = []
+    for hid, seat in control.items():
+        parts = [hex_label(hid, lang)]
+        if seat is not None and seat < len(players):
+            parts.append(text("territories.control", lang, name=seat_name(players[seat], lang)))
+        contents = hex_contents(view, hid, lang)
+        parts.append(contents or text("territories.empty", lang))
+        rows.append(html('<li data-territory="{hid}">{line}</li>', hid=hid, line=" — ".join(parts)))
+    return join(rows)

@@ -20,7 +20,7 @@ from page_dom import LAYOUT, SUMMARY, attr, document, el, zoom_labels
 from page_saves import PageSaves
 from page_setup import PageSetup, new_seed
 from pyodide.ffi import create_proxy
-from render_board import board_svg, legend_html
+from render_board import board_svg, legend_html, territories_html
 from render_decision import decision_html
 from render_mat import own_mat_html
 from render_pieces import pieces_svg
@@ -44,9 +44,13 @@ from watch_board import watched_board
 from zoom_events import ZoomControl
 
 from scythe_core import IllegalActionError
-from scythe_core.io.ui_helpers import mat_sections
+from scythe_core.data.board import BOARD_HEXES, reading_order_key
+from scythe_core.io.ui_helpers import mat_sections, territory_control
 
 NOTHING = Markup("")
+#: Open dialogs that hold the keyboard's focus until they close (``follow_dialogs``).
+DIALOGS = "#overlay:not([hidden]) [role=dialog], #decision .reveal[role=dialog]"
+FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex='0']"
 
 
 class Page(AutomaPacing, PageSaves, PageSetup):
@@ -66,6 +70,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.ask_less = False
         #: The board's high-contrast palette (a class on <html>; style.css switches colours).
         self.high_contrast = False
+        #: The element focused before a dialog opened (focus returns there), or None.
+        self.dialog_from = None
         #: A big decision's steps taken so far (``choice_steps``).
         self.choice = Choice()
         #: The last combat revealed: (session, its log index, the log's end after it).
@@ -172,7 +178,40 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         document.body.dataset.saves = "1" if self.panel == "saves" else "0"
         if self.panel == "saves":
             saves_ui.show_saves(self)
+        self.render_territories()
+        self.follow_dialogs()
         self._mark_rendered()
+
+    def render_territories(self) -> None:
+        """The board as a list (legend's "Territories as a list"), drawn while it is open."""
+        box = el("territories-box")
+        if not box or not box.open:
+            return
+        s = self.session
+        shown = self.replay.state if self.replay is not None else s.state if s else None
+        if shown is None:  # the empty board before a game: the names alone
+            control = dict.fromkeys(sorted(BOARD_HEXES, key=reading_order_key))
+            view = None
+        else:
+            control, view = territory_control(shown), self.view
+        el("territories").innerHTML = territories_html(view, control, self.lang)
+
+    def follow_dialogs(self) -> None:
+        """Move the focus into a dialog that just opened (the hand-over, the combat
+        reveal, the scores) and back to where it was once the dialog closes."""
+        dialog = document.querySelector(DIALOGS)
+        if dialog is not None and self.dialog_from is None:
+            active = document.activeElement
+            self.dialog_from = active if active is not None else document.body
+            first = dialog.querySelector(FOCUSABLE)
+            if first:
+                first.focus()
+        elif dialog is None and self.dialog_from is not None:
+            before, self.dialog_from = self.dialog_from, None
+            if before != document.body and before.isConnected:
+                before.focus()
+            else:
+                self.refocus()
 
     def render_setup(self) -> None:
         el("pieces").innerHTML = pieces_svg(
@@ -295,12 +334,22 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         if shown < 0 or shown > len(s.played):
             el("log").innerHTML = log_items(s.played, view, self.lang, 0)
         elif shown < len(s.played):
+            before = el("log").children.length
             el("log").insertAdjacentHTML("beforeend", log_items(s.played, view, self.lang, shown))
+            self.announce(el("log").children, before)
         else:
             return
         self.log_shown = (*key, len(s.played))
         box = el("log")
         box.scrollTop = box.scrollHeight
+
+    def announce(self, lines, start: int) -> None:
+        """Read the log's new lines out (the legend's polite live region)."""
+        region = el("announce")
+        if region:
+            region.textContent = " ".join(
+                str(lines.item(i).textContent) for i in range(start, lines.length)
+            )
 
     def after_game(self) -> Markup:
         """Under "the game is over": the scores again, or a new game."""
