@@ -197,16 +197,20 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         el("territories").innerHTML = territories_html(view, control, self.lang)
 
     def follow_dialogs(self) -> None:
-        """Move the focus into a dialog that just opened (the hand-over, the combat
-        reveal, the scores) and back to where it was once the dialog closes."""
-        dialog = document.querySelector(DIALOGS)
-        if dialog is not None and self.dialog_from is None:
+        """Move the focus into a dialog that is open (the hand-over, the combat reveal,
+        the scores) unless it is there already, and back to where it was once no dialog
+        is open any more."""
+        dialog = document.querySelector(DIALOGS)  # JS null (falsy) when none is open
+        if dialog:
+            region = el("overlay") if dialog.closest("#overlay") else dialog
             active = document.activeElement
-            self.dialog_from = active if active is not None else document.body
-            first = dialog.querySelector(FOCUSABLE)
-            if first:
-                first.focus()
-        elif dialog is None and self.dialog_from is not None:
+            if self.dialog_from is None:
+                self.dialog_from = active if active else document.body
+            if not (active and region.contains(active)):
+                first = region.querySelector(FOCUSABLE)
+                if first:
+                    first.focus()
+        elif self.dialog_from is not None:
             before, self.dialog_from = self.dialog_from, None
             if before != document.body and before.isConnected:
                 before.focus()

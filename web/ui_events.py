@@ -84,7 +84,7 @@ def trap_focus(event) -> bool:
     """Tab and Shift+Tab go round the open dialog's controls (``ui.DIALOGS``), never out
     of it; True when the key was handled."""
     dialog = document.querySelector(DIALOGS)
-    if dialog is None or str(event.key) != "Tab":
+    if not dialog or str(event.key) != "Tab":  # (JS null is falsy)
         return False
     if dialog.closest("#overlay"):  # the hand-over carries the combat reveal with it
         dialog = el("overlay")
