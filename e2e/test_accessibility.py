@@ -158,7 +158,6 @@ def test_dialogs_hold_the_focus_and_log_lines_are_read_out(browser, site_url):
 
 
 def test_the_board_reads_as_a_list_of_territories(browser, site_url):
-    game = played({"seed": 3, "seats": HUMANS[:1] + [{"controller": "automa"}]}, lambda g: False)
     game = new_game({"seed": 3, "seats": HUMANS[:1] + [{"controller": "automa"}]})
     loaded = fresh(browser, f"{site_url}#{encode_link(game)}")
     page = loaded.page
