@@ -24,7 +24,7 @@ SIDE = Markup(
     '<div id="mat-box" class="mat-box"></div>'
     '<p id="hex-info" class="hex-info" aria-live="polite"></p>'
     '<div id="players" class="players"></div>'
-    '<details id="log-box" class="log" open><summary id="log-title"></summary><ol id="log" class="log-list"></ol></details>'
+    '<details id="log-box" class="log" open><summary id="log-title"></summary><ol id="log" class="log-list" tabindex="0" aria-labelledby="log-title"></ol></details>'
     '<section id="legend" class="legend"></section>'
 )
 CONTROLS = Markup('<div id="controls" class="controls"></div>')

@@ -14,7 +14,8 @@ import math
 from board_layout import SIZE, BoardLayout, points_attr
 from markup import Markup, html, join
 from names import hex_label
-from strings import text
+from render_pieces import hex_contents
+from strings import seat_name, text
 
 from scythe_core.io.hex_names import hex_coordinate
 
@@ -68,12 +69,95 @@ SYMBOLS = {
 }
 
 
+#: Each terrain's own texture, so that no terrain is told by its colour alone: a tile
+#: (width, height, art) repeated over the hex. Trees, peaks, furrows, houses, tussocks,
+#: waves, and a riveted plate under the Factory's own icon. The strokes and fills take
+#: their colour from ``.pat-*`` rules in style.css (a darker or lighter ink per terrain,
+#: stronger in the high-contrast palette).
+PATTERNS = {
+    "forest": (
+        18,
+        20,
+        Markup(
+            '<path class="ink" d="M4.5,1 L8.5,8 H6 L9,13 H0 L3,8 H0.5 Z"/>'
+            '<rect class="ink" x="3.7" y="13" width="1.6" height="2.5"/>'
+            '<path class="ink" d="M13.5,10 L17.5,17 H15 L18,22 H9 L12,17 H9.5 Z"/>'
+        ),
+    ),
+    "mountain": (
+        26,
+        18,
+        Markup(
+            '<path class="ink-line" d="M1,15 L8,4 L12,10 L16,5 L24,15"/>'
+            '<path class="ink" d="M6.1,7 L8,4 L9.9,7 L8.7,6.3 L8,7.3 L7.3,6.3 Z"/>'
+        ),
+    ),
+    "farm": (
+        9,
+        9,
+        Markup(
+            '<path class="ink-line" d="M-1,7.5 H10"/><path class="ink-dot" d="M2,3 h1 M6.5,3 h1"/>'
+        ),
+    ),
+    "village": (
+        22,
+        20,
+        Markup(
+            '<path class="ink" d="M2,9 L6.5,4.5 L11,9 V15 H2 Z M8.5,15 V11.5 H6 V15 Z"/>'
+            '<path class="ink" d="M13,19 L17,15 L21,19 V24 H13 Z"/>'
+        ),
+    ),
+    "tundra": (
+        20,
+        16,
+        Markup(
+            '<path class="ink-line" d="M3,11 Q4,8 2,5 M5,11 V4 M7,11 Q6,8 8,5"/>'
+            '<path class="ink-line" d="M13,19 Q14,16 12,13 M15,19 V12 M17,19 Q16,16 18,13"/>'
+        ),
+    ),
+    "lake": (
+        20,
+        10,
+        Markup('<path class="ink-line" d="M0,5 Q2.5,2 5,5 T10,5 T15,5 T20,5"/>'),
+    ),
+    "factory": (
+        12,
+        12,
+        Markup(
+            '<path class="ink-line" d="M0,0 H12 M0,0 V12"/>'
+            '<circle class="ink" cx="2" cy="2" r="0.9"/><circle class="ink" cx="8" cy="8" r="0.9"/>'
+        ),
+    ),
+}
+
+
+def pattern_id(terrain: str) -> str:
+    """The id of a terrain's texture in the board's ``<defs>``: ``pat-forest``."""
+    return f"pat-{terrain}"
+
+
+def pattern_defs() -> Markup:
+    """One ``<pattern>`` per terrain, tiled in board units (``userSpaceOnUse``)."""
+    return join(
+        html(
+            '<pattern id="{id}" class="pat pat-{terrain}" patternUnits="userSpaceOnUse" '
+            'width="{w}" height="{h}">{art}</pattern>',
+            id=pattern_id(terrain),
+            terrain=terrain,
+            w=w,
+            h=h,
+            art=art,
+        )
+        for terrain, (w, h, art) in PATTERNS.items()
+    )
+
+
 def symbol_defs() -> Markup:
     symbols = join(
         html('<symbol id="sym-{name}" viewBox="-50 -50 100 100">{art}</symbol>', name=n, art=art)
         for n, art in SYMBOLS.items()
     )
-    return html("<defs>{symbols}</defs>", symbols=symbols)
+    return html("<defs>{patterns}{symbols}</defs>", patterns=pattern_defs(), symbols=symbols)
 
 
 def _use(symbol: str, cx: float, cy: float, size: float) -> Markup:
@@ -127,13 +211,15 @@ def hex_markup(cell: dict, layout: BoardLayout) -> Markup:
         )
     return html(
         '<g class="hex t-{terrain}" data-terrain="{terrain}" {common}><title>{label}</title>'
-        '<polygon class="cell" points="{points}"/>{parts}'
+        '<polygon class="cell" points="{points}"/>'
+        '<polygon class="texture" points="{points}" fill="url(#{pattern})"/>{parts}'
         '<text class="hex-id" x="{cx:.1f}" y="{y:.1f}" aria-hidden="true">{coordinate}</text>'
         "</g>",
         terrain=cell["terrain"],
         common=common,
         label=label,
         points=points_attr(layout.corners(hid, 0.97)),
+        pattern=pattern_id(cell["terrain"]),
         parts=join(parts),
         cx=cx,
         y=cy + SIZE * 0.56,
@@ -195,9 +281,18 @@ def board_svg(summary: dict) -> Markup:
 
 
 def legend_html() -> Markup:
-    """A legend for terrain colours, markers, home bases and rivers."""
+    """A legend for terrains (colour and texture, as on the board), markers, home bases
+    and rivers."""
     items = [
-        html('<li><span class="swatch t-{t}"></span>{name}</li>', t=t, name=text(f"terrain.{t}"))
+        html(
+            '<li><svg class="swatch-hex t-{t}" viewBox="0 0 36 36" aria-hidden="true">'
+            '<rect class="cell" x="0.5" y="0.5" width="35" height="35" rx="4"/>'
+            '<rect class="texture" x="0.5" y="0.5" width="35" height="35" rx="4" '
+            'fill="url(#{pattern})"/></svg>{name}</li>',
+            t=t,
+            pattern=pattern_id(t),
+            name=text(f"terrain.{t}"),
+        )
         for t in TERRAINS
     ]
     items += [
@@ -218,4 +313,33 @@ def legend_html() -> Markup:
         )
         for kind, mark in (("home", ""), ("river", ""), ("pieces", "◆"))
     ]
-    return html("<h2>{title}</h2><ul>{items}</ul>", title=text("legend.title"), items=join(items))
+    return html(
+        "<h2>{title}</h2><ul>{items}</ul>"
+        '<details id="territories-box" class="territories">'
+        '<summary id="territories-title">{list_title}</summary>'
+        '<ul id="territories" class="territory-list"></ul></details>'
+        '<div id="announce" class="visually-hidden" role="status" aria-live="polite"></div>',
+        title=text("legend.title"),
+        items=join(items),
+        list_title=text("territories.title"),
+    )
+
+
+def territories_html(
+    view: dict | None, control: dict[str, int | None], lang: str | None = None
+) -> Markup:
+    """The board read as a list, for screen readers and anyone who prefers words: a line
+    per hex in reading order with its name, who controls it and what stands there.
+
+    ``control``: hex -> seat or None (``scythe_core.io.ui_helpers.territory_control``);
+    ``view``: the game's view (None before a game: the names alone)."""
+    players = view["players"] if view else []
+    rows = []
+    for hid, seat in control.items():
+        parts = [hex_label(hid, lang)]
+        if seat is not None and seat < len(players):
+            parts.append(text("territories.control", lang, name=seat_name(players[seat], lang)))
+        contents = hex_contents(view, hid, lang)
+        parts.append(contents or text("territories.empty", lang))
+        rows.append(html('<li data-territory="{hid}">{line}</li>', hid=hid, line=" — ".join(parts)))
+    return join(rows)

@@ -49,7 +49,7 @@ def stars_html(player: dict, lang: str) -> Markup:
     empty = STARS_TO_END - len(chips)
     chips += [Markup('<span class="star empty" aria-hidden="true">☆</span>')] * max(0, empty)
     return html(
-        '<div class="stars" aria-label="{label}">{chips}</div>',
+        '<div class="stars" role="group" aria-label="{label}">{chips}</div>',
         label=_tip("track.stars", lang),
         chips=join(chips),
     )

@@ -310,7 +310,7 @@ def reveal_html(log: list, index: int, end: int, view: dict, lang: str) -> Marku
         for k in ("dial", "cards", "total")
     )
     return html(
-        '<section class="reveal" role="dialog" aria-labelledby="reveal-title">'
+        '<section class="reveal" role="dialog" aria-modal="true" aria-labelledby="reveal-title">'
         '<h3 id="reveal-title">{title}</h3>'
         '<table class="reveal-table"><thead><tr><th scope="col"></th>{head}</tr></thead>'
         "<tbody>{rows}</tbody></table>"
@@ -545,7 +545,7 @@ def chart_svg(tracks: list, view: dict, lang: str) -> Markup:
 def end_html(scores: list[dict], view: dict, tracks: list, lang: str) -> Markup:
     winner = view["players"][scores[0]["seat"]]
     return html(
-        '<div class="end" role="dialog" aria-labelledby="end-title">'
+        '<div class="end" role="dialog" aria-modal="true" aria-labelledby="end-title">'
         '<h2 id="end-title">{title}</h2>{scores}{chart}'
         '<p><button type="button" class="primary" data-cmd="new">{new}</button> '
         '<button type="button" data-cmd="close-end">{board}</button></p></div>',

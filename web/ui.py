@@ -20,7 +20,7 @@ from page_dom import LAYOUT, SUMMARY, attr, document, el, zoom_labels
 from page_saves import PageSaves
 from page_setup import PageSetup, new_seed
 from pyodide.ffi import create_proxy
-from render_board import board_svg, legend_html
+from render_board import board_svg, legend_html, territories_html
 from render_decision import decision_html
 from render_mat import own_mat_html
 from render_pieces import pieces_svg
@@ -44,9 +44,13 @@ from watch_board import watched_board
 from zoom_events import ZoomControl
 
 from scythe_core import IllegalActionError
-from scythe_core.io.ui_helpers import mat_sections
+from scythe_core.data.board import BOARD_HEXES, reading_order_key
+from scythe_core.io.ui_helpers import mat_sections, territory_control
 
 NOTHING = Markup("")
+#: Open dialogs that hold the keyboard's focus until they close (``follow_dialogs``).
+DIALOGS = "#overlay:not([hidden]) [role=dialog], #decision .reveal[role=dialog]"
+FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex='0']"
 
 
 class Page(AutomaPacing, PageSaves, PageSetup):
@@ -64,6 +68,10 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.combat_pick: dict = {}
         #: Ask how much to take (coins, production) instead of taking the full amount.
         self.ask_less = False
+        #: The board's high-contrast palette (a class on <html>; style.css switches colours).
+        self.high_contrast = False
+        #: The element focused before a dialog opened (focus returns there), or None.
+        self.dialog_from = None
         #: A big decision's steps taken so far (``choice_steps``).
         self.choice = Choice()
         #: The last combat revealed: (session, its log index, the log's end after it).
@@ -131,6 +139,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             '<label class="speed">{speed} <select id="speed">{speeds}</select></label>'
             '<label class="ask-less" title="{ask_tip}"><input type="checkbox" id="ask-less"'
             "{checked}> {ask}</label>"
+            '<label class="contrast" title="{contrast_tip}"><input type="checkbox" '
+            'id="high-contrast"{contrast_on}> {contrast}</label>'
             '<button type="button" data-cmd="new" id="new-game">{new}</button>{saves}'
             '<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
             'title="{lang_tip}">{lang}</button>',
@@ -145,6 +155,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             ask_tip=text("ask_less.tip"),
             checked=attrs(checked=self.ask_less),
             ask=text("ask_less.label"),
+            contrast_tip=text("contrast.tip"),
+            contrast_on=attrs(checked=self.high_contrast),
+            contrast=text("contrast.label"),
             new=text("game.new"),
             saves=saves_ui.controls_html(self),
             other=other,
@@ -165,7 +178,44 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         document.body.dataset.saves = "1" if self.panel == "saves" else "0"
         if self.panel == "saves":
             saves_ui.show_saves(self)
+        self.render_territories()
+        self.follow_dialogs()
         self._mark_rendered()
+
+    def render_territories(self) -> None:
+        """The board as a list (legend's "Territories as a list"), drawn while it is open."""
+        box = el("territories-box")
+        if not box or not box.open:
+            return
+        s = self.session
+        shown = self.replay.state if self.replay is not None else s.state if s else None
+        if shown is None:  # the empty board before a game: the names alone
+            control = dict.fromkeys(sorted(BOARD_HEXES, key=reading_order_key))
+            view = None
+        else:
+            control, view = territory_control(shown), self.view
+        el("territories").innerHTML = territories_html(view, control, self.lang)
+
+    def follow_dialogs(self) -> None:
+        """Move the focus into a dialog that is open (the hand-over, the combat reveal,
+        the scores) unless it is there already, and back to where it was once no dialog
+        is open any more."""
+        dialog = document.querySelector(DIALOGS)  # JS null (falsy) when none is open
+        if dialog:
+            region = el("overlay") if dialog.closest("#overlay") else dialog
+            active = document.activeElement
+            if self.dialog_from is None:
+                self.dialog_from = active if active else document.body
+            if not (active and region.contains(active)):
+                first = region.querySelector(FOCUSABLE)
+                if first:
+                    first.focus()
+        elif self.dialog_from is not None:
+            before, self.dialog_from = self.dialog_from, None
+            if before != document.body and before.isConnected:
+                before.focus()
+            else:
+                self.refocus()
 
     def render_setup(self) -> None:
         el("pieces").innerHTML = pieces_svg(
@@ -288,12 +338,22 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         if shown < 0 or shown > len(s.played):
             el("log").innerHTML = log_items(s.played, view, self.lang, 0)
         elif shown < len(s.played):
+            before = el("log").children.length
             el("log").insertAdjacentHTML("beforeend", log_items(s.played, view, self.lang, shown))
+            self.announce(el("log").children, before)
         else:
             return
         self.log_shown = (*key, len(s.played))
         box = el("log")
         box.scrollTop = box.scrollHeight
+
+    def announce(self, lines, start: int) -> None:
+        """Read the log's new lines out (the legend's polite live region)."""
+        region = el("announce")
+        if region:
+            region.textContent = " ".join(
+                str(lines.item(i).textContent) for i in range(start, lines.length)
+            )
 
     def after_game(self) -> Markup:
         """Under "the game is over": the scores again, or a new game."""
@@ -332,6 +392,10 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         el("legend").innerHTML = legend_html()
         el("log-title").textContent = text("log.title")
         el("hex-info").textContent = text("hint")
+
+    def apply_contrast(self) -> None:
+        """Show the board in the high-contrast palette or the usual one."""
+        document.documentElement.classList.toggle("high-contrast", self.high_contrast)
 
     # --- playing -------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from pyodide.ffi import create_proxy
 from render_board import describe, legend_html
 from render_pieces import hex_contents
 from strings import LANGUAGES, set_lang, text
-from ui import Page
+from ui import DIALOGS, FOCUSABLE, Page
 
 document = js.document
 
@@ -64,6 +64,10 @@ def on_change(event) -> None:
         PAGE.ask_less = bool(target.checked)
         PAGE.keep_setting("ask_less", "1" if PAGE.ask_less else "")
         PAGE.after_change()
+    elif target.id == "high-contrast":
+        PAGE.high_contrast = bool(target.checked)
+        PAGE.keep_setting("high_contrast", "1" if PAGE.high_contrast else "")
+        PAGE.apply_contrast()
     elif target.id == "speed":
         if str(target.value) in SPEEDS:
             PAGE.speed = str(target.value)
@@ -76,7 +80,35 @@ def on_change(event) -> None:
             PAGE.render()  # the form's shape changes: seat rows, level and mat fields
 
 
+def trap_focus(event) -> bool:
+    """Tab and Shift+Tab go round the open dialog's controls (``ui.DIALOGS``), never out
+    of it; True when the key was handled."""
+    dialog = document.querySelector(DIALOGS)
+    if not dialog or str(event.key) != "Tab":  # (JS null is falsy)
+        return False
+    if dialog.closest("#overlay"):  # the hand-over carries the combat reveal with it
+        dialog = el("overlay")
+    controls = dialog.querySelectorAll(FOCUSABLE)
+    if controls.length == 0:
+        return False
+    first, last = controls.item(0), controls.item(controls.length - 1)
+    active = document.activeElement
+    if not dialog.contains(active):
+        going = last if event.shiftKey else first
+    elif event.shiftKey and active == first:
+        going = last
+    elif not event.shiftKey and active == last:
+        going = first
+    else:
+        return False
+    event.preventDefault()
+    going.focus()
+    return True
+
+
 def on_key(event) -> None:
+    if trap_focus(event):
+        return
     target = event.target
     tag = str(target.tagName).lower() if target and hasattr(target, "tagName") else ""
     if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
@@ -99,7 +131,12 @@ def on_key(event) -> None:
     elif key in ("+", "=", "-"):
         commands.run(PAGE, "zoom-out" if key == "-" else "zoom-in")
     elif key == "Escape":
-        commands.run(PAGE, "close-saves" if PAGE.panel == "saves" else "cancel", target)
+        if PAGE.panel == "saves":
+            commands.run(PAGE, "close-saves", target)
+        elif document.querySelector("#decision .reveal #reveal-close"):
+            commands.run(PAGE, "close-reveal", target)
+        else:
+            commands.run(PAGE, "cancel", target)
 
 
 def focus_hex(hid: str | None) -> None:
@@ -167,6 +204,8 @@ def install() -> Page:
     if PAGE.setting("lang") in LANGUAGES:
         set_lang(PAGE.setting("lang"))
     PAGE.ask_less = PAGE.setting("ask_less") == "1"
+    PAGE.high_contrast = PAGE.setting("high_contrast") == "1"
+    PAGE.apply_contrast()
     if PAGE.setting("speed") in SPEEDS:
         PAGE.speed = PAGE.setting("speed")
     document.querySelector("aside.side").innerHTML = SIDE
@@ -187,6 +226,14 @@ def install() -> Page:
         ("focusin", on_hover, el("board-wrap")),
     ):
         where.addEventListener(name, create_proxy(handler))
+    # The territory list is drawn when it is opened ("toggle" does not bubble: capture).
+    document.addEventListener(
+        "toggle",
+        create_proxy(
+            lambda event: event.target.id == "territories-box" and PAGE.render_territories()
+        ),
+        True,
+    )
     watch_for_updates()
     js.window.addEventListener(
         "storage", create_proxy(lambda event: PAGE.storage_changed(str(event.key or "")))

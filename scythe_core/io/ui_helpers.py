@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..automa.gains import STAR_CARD
 from ..data.automa_cards import star_spaces
-from ..data.board import reading_order_key
+from ..data.board import BOARD_HEXES, reading_order_key
 from ..data.components import (
     AUTOMA_STAR_GOALS,
     BOTTOM_COST_RESOURCE,
@@ -161,6 +161,24 @@ def resources_held(state: GameState, seat: int) -> dict[str, list[tuple[str, int
             if n:
                 held.setdefault(resource, []).append((hid, n))
     return {r: held[r] for r in RESOURCES if r in held}
+
+
+def territory_control(state: GameState) -> dict[str, int | None]:
+    """Who controls each hex of the board (territories and lakes, not home bases), in
+    reading order: the seat, or None (``GameState.territory_controller``). Public facts:
+    where units and structures stand.
+
+    >>> from scythe_core import new_game
+    >>> state = new_game({"seed": 7, "seats": [{"faction": "nordic"}, {}]})
+    >>> control = territory_control(state)
+    >>> len(control), [hid for hid, seat in control.items() if seat == 0]
+    (47, ['r1c4', 'r1c5'])
+    >>> control["r4c3"] is None  # the Factory, empty
+    True
+    """
+    return {
+        hid: state.territory_controller(hid) for hid in sorted(BOARD_HEXES, key=reading_order_key)
+    }
 
 
 _DECKS = ("combat_deck", "objective_deck", "encounter_deck", "factory_deck")
