@@ -140,7 +140,7 @@ class Menu:
     def toggle(self) -> None:
         self.set(not self.open)
         if self.open:  # keyboard play goes on in the menu
-            first = document.querySelector("#controls button:not([disabled]), #controls select")
+            first = document.querySelector("#controls button:not([disabled])")
             if first:
                 first.focus()
 

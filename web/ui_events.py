@@ -81,6 +81,9 @@ def on_change(event) -> None:
 
 def on_key(event) -> None:
     target = event.target
+    if str(event.key) == "Escape" and PAGE.menu.open:  # from any control in the menu
+        PAGE.menu.close(refocus=True)
+        return
     tag = str(target.tagName).lower() if target and hasattr(target, "tagName") else ""
     if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
         return
@@ -89,8 +92,6 @@ def on_key(event) -> None:
     if key in ("ArrowUp", "ArrowDown") and str(target.id) == "sheet-handle":
         event.preventDefault()
         PAGE.sheet.step(1 if key == "ArrowUp" else -1)
-    elif key == "Escape" and PAGE.menu.open:
-        PAGE.menu.close(refocus=True)
     elif key in ("Enter", " ") and attr(target, "data-hex"):
         event.preventDefault()
         PAGE.hex_clicked(attr(target, "data-hex"))
