@@ -97,6 +97,10 @@ def tap(page, selector: str) -> None:
 
 
 def sheet(page) -> tuple[str, float]:
+    """The sheet's height name and size in px, once it has stopped sliding."""
+    page.evaluate(
+        "Promise.all(document.querySelector('aside.side').getAnimations().map(a => a.finished))"
+    )
     height = page.evaluate("document.body.dataset.sheet")
     return height, page.locator("aside.side").bounding_box()["height"]
 
@@ -269,6 +273,8 @@ def test_a_whole_solo_game_by_clicks(browser, site_url, size, name):
         decision = page.locator("#decision").bounding_box()
         assert board["x"] + board["width"] <= decision["x"] + 1, (board, decision)
         assert board["height"] > size["height"] * 0.75, board
+        # The whole board is in view (the header's controls may wrap onto two lines).
+        assert board["y"] + board["height"] <= size["height"], board
         if size is LARGE:
             # Room to spare: the mat beside the decision, and the log in view.
             mat = page.locator("#mat-box").bounding_box()

@@ -1,6 +1,9 @@
-"""The phone's frame: the side panel as a bottom sheet, the header's controls behind a menu.
+"""The page's frame on every screen size: the header's height for the board's, and on a
+phone the side panel as a bottom sheet and the header's controls behind a menu.
 
-Runs in the browser only (``js``). On a phone (``PHONE``, the same media query as the
+Runs in the browser only (``js``). The header's controls wrap onto more lines on a
+narrow screen; ``track_header`` keeps ``--header-h`` (CSSOM) at its height, so the
+board fills exactly the rest of the screen. On a phone (``PHONE``, the same media query as the
 phone section of ``style.css``) the decision, the drawn mat and the log live in a sheet
 over the bottom of the screen (beside the board when the phone is held sideways). Its
 handle is a button: a tap or Enter goes to the next height, the arrow keys go up or
@@ -30,6 +33,19 @@ document = js.document
 
 def matches(query: str) -> bool:
     return bool(js.window.matchMedia(query).matches)
+
+
+def track_header() -> None:
+    """Keep ``--header-h`` on the root element at the header's height, as it changes."""
+    header = document.querySelector("header.top")
+
+    def measure(*_args) -> None:
+        height = float(header.getBoundingClientRect().height)
+        document.documentElement.style.setProperty("--header-h", f"{height:.0f}px")
+
+    observer = js.ResizeObserver.new(create_proxy(measure))
+    observer.observe(header)
+    measure()
 
 
 class Sheet:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import choice_steps
 import commands
 import js
+import phone_frame
 import saves_ui
 import strings
 from automa_pacing import SPEEDS
@@ -183,6 +184,7 @@ def install() -> Page:
     el("board-area").insertAdjacentHTML("beforeend", OVERLAY)
     PAGE.zoom.install(el("board-area"), zoom_labels())
     PAGE.sheet.install()
+    phone_frame.track_header()
     PAGE.menu.relabel()
     PAGE.menu.set(False)
     if strings.LANG != "en":
