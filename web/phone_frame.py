@@ -56,6 +56,8 @@ class Sheet:
         self.start: tuple[float, float] | None = None
         self.dragged = False
         self.swallow_click = False
+        #: What the decision shown is (``follow``).
+        self.decision: tuple = ()
 
     def set(self, height: str) -> None:
         self.height = height if height in HEIGHTS else "mid"
@@ -70,6 +72,17 @@ class Sheet:
         """Arrow keys on the handle: one height up (1) or down (-1)."""
         index = min(max(HEIGHTS.index(self.height) + by, 0), len(HEIGHTS) - 1)
         self.set(HEIGHTS[index])
+
+    def follow(self, decision: tuple) -> None:
+        """A new decision (or step of one) shows from its prompt: on a phone the sheet's
+        body scrolls back to the top. The same decision redrawn (a dial or card picked,
+        a hex toggled) keeps where the player scrolled to."""
+        if decision == self.decision:
+            return
+        self.decision = decision
+        body = document.getElementById("side-body")
+        if body and matches(PHONE):
+            body.scrollTop = 0
 
     def relabel(self) -> None:
         handle = document.getElementById("sheet-handle")

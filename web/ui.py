@@ -169,6 +169,10 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         document.body.dataset.saves = "1" if self.panel == "saves" else "0"
         if self.panel == "saves":
             saves_ui.show_saves(self)
+        s = self.session
+        self.sheet.follow(
+            (id(s), len(s.played) if s else -1, self.choice.path, self.hex_choice, self.replay)
+        )
         self._mark_rendered()
 
     def render_setup(self) -> None:
