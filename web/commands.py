@@ -104,6 +104,14 @@ def conflict(name: str) -> Command:
     return lambda page, _target: page.resolve_conflict(name)
 
 
+def sheet(page, _target) -> None:
+    page.sheet.cycle()
+
+
+def menu(page, _target) -> None:
+    page.menu.toggle()
+
+
 def zoom(name: str) -> Command:
     return lambda page, _target: page.zoom.button(name)
 
@@ -122,6 +130,8 @@ COMMANDS: dict[str, Command] = {
     "cancel": cancel,
     "choice-back": choice_back,
     "resume": resume,
+    "sheet": sheet,
+    "menu": menu,
     **{name: conflict(name) for name in ("conflict-load", "conflict-copy")},
     **{name: zoom(name) for name in ("zoom-in", "zoom-out", "zoom-reset")},
     **saves_ui.COMMANDS,

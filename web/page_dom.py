@@ -19,13 +19,24 @@ SUMMARY = board_summary()
 CELLS = {cell["id"]: cell for cell in SUMMARY["hexes"]}
 LAYOUT = BoardLayout(SUMMARY["hexes"])
 #: The side panel's regions, and the boxes added to the header and the board's area.
+#: On a phone the side panel is a bottom sheet: its handle (``phone_frame.Sheet``) sits
+#: above the scrolling body. On a large screen the body's two parts stand side by side.
 SIDE = Markup(
+    '<button type="button" id="sheet-handle" class="sheet-handle" data-cmd="sheet" '
+    'aria-controls="side-body"><span class="grip" aria-hidden="true"></span></button>'
+    '<div id="side-body" class="side-body"><div class="side-main">'
     '<div id="decision" class="decision" aria-live="polite"></div>'
-    '<div id="mat-box" class="mat-box"></div>'
+    '<div id="mat-box" class="mat-box"></div></div><div class="side-more">'
     '<p id="hex-info" class="hex-info" aria-live="polite"></p>'
     '<div id="players" class="players"></div>'
     '<details id="log-box" class="log" open><summary id="log-title"></summary><ol id="log" class="log-list" tabindex="0" aria-labelledby="log-title"></ol></details>'
     '<section id="legend" class="legend"></section>'
+    "</div></div>"
+)
+#: The header's controls, and the button that opens them on a phone (``phone_frame.Menu``).
+MENU = Markup(
+    '<button type="button" id="menu-btn" class="menu-btn" data-cmd="menu" '
+    'aria-expanded="false" aria-controls="controls"><span aria-hidden="true">☰</span></button>'
 )
 CONTROLS = Markup('<div id="controls" class="controls"></div>')
 OVERLAY = Markup('<div id="overlay" class="overlay" hidden></div>')

@@ -19,6 +19,7 @@ from names import hex_label
 from page_dom import LAYOUT, SUMMARY, attr, document, el, zoom_labels
 from page_saves import PageSaves
 from page_setup import PageSetup, new_seed
+from phone_frame import Menu, Sheet
 from pyodide.ffi import create_proxy
 from render_board import board_svg, legend_html, territories_html
 from render_decision import decision_html
@@ -81,6 +82,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.renders = 0
         self.init_pacing()
         self.zoom = ZoomControl(LAYOUT.view_box())
+        #: The phone's bottom sheet and header menu (``phone_frame``).
+        self.sheet = Sheet()
+        self.menu = Menu()
         #: The view last drawn (the hover info reads it instead of asking the engine again).
         self.view: dict | None = None
         self.notice = ""
@@ -180,6 +184,10 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             saves_ui.show_saves(self)
         self.render_territories()
         self.follow_dialogs()
+        s = self.session
+        self.sheet.follow(
+            (id(s), len(s.played) if s else -1, self.choice.path, self.hex_choice, self.replay)
+        )
         self._mark_rendered()
 
     def render_territories(self) -> None:
@@ -389,6 +397,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         el("board-wrap").innerHTML = board_svg(SUMMARY)
         self.zoom.apply()
         self.zoom.relabel(zoom_labels())
+        self.sheet.relabel()
+        self.menu.relabel()
         el("legend").innerHTML = legend_html()
         el("log-title").textContent = text("log.title")
         el("hex-info").textContent = text("hint")
@@ -500,7 +510,12 @@ class Page(AutomaPacing, PageSaves, PageSetup):
 
 def start_arrivals(root) -> None:
     """Where each arriving piece slides in from (set through CSSOM: the page's
-    Content-Security-Policy allows no style attributes in markup)."""
+    Content-Security-Policy allows no style attributes in markup). With reduced motion
+    asked for, the pieces stand in their new places at once: no slide at all."""
+    if js.window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+        for group in root.querySelectorAll(".arrive"):
+            group.classList.remove("arrive")
+        return
     for group in root.querySelectorAll(".arrive[data-dx]"):
         group.style.setProperty("--dx", f"{group.getAttribute('data-dx')}px")
         group.style.setProperty("--dy", f"{group.getAttribute('data-dy')}px")

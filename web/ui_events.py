@@ -12,11 +12,12 @@ from __future__ import annotations
 import choice_steps
 import commands
 import js
+import phone_frame
 import saves_ui
 import strings
 from automa_pacing import SPEEDS
 from board_layout import ARROWS
-from page_dom import CELLS, CONTROLS, LAYOUT, OVERLAY, SIDE, attr, el, zoom_labels
+from page_dom import CELLS, CONTROLS, LAYOUT, MENU, OVERLAY, SIDE, attr, el, zoom_labels
 from pyodide.ffi import create_proxy
 from render_board import describe, legend_html
 from render_pieces import hex_contents
@@ -30,11 +31,14 @@ PAGE: Page | None = None
 
 
 def on_click(event) -> None:
-    if PAGE.zoom.take_swallowed_click():
-        return  # the end of a drag or a pinch on the board
+    swallowed = PAGE.zoom.take_swallowed_click()
+    if PAGE.sheet.take_swallowed_click() or swallowed:
+        return  # the end of a drag or a pinch on the board, or of a drag of the sheet
     target = event.target
     if not target or not hasattr(target, "closest"):
         return
+    if PAGE.menu.open and not target.closest("#menu-btn, #controls select, #controls label"):
+        PAGE.menu.close()  # a tap elsewhere, or a command from the menu, folds it
     hit = target.closest(
         "[data-action],[data-cmd],[data-dial],[data-card],[data-pick],[data-toggle],[data-hex]"
     )
@@ -110,12 +114,18 @@ def on_key(event) -> None:
     if trap_focus(event):
         return
     target = event.target
+    if str(event.key) == "Escape" and PAGE.menu.open:  # from any control in the menu
+        PAGE.menu.close(refocus=True)
+        return
     tag = str(target.tagName).lower() if target and hasattr(target, "tagName") else ""
     if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
         return
     key = str(event.key)
     s = PAGE.session
-    if key in ("Enter", " ") and attr(target, "data-hex"):
+    if key in ("ArrowUp", "ArrowDown") and str(target.id) == "sheet-handle":
+        event.preventDefault()
+        PAGE.sheet.step(1 if key == "ArrowUp" else -1)
+    elif key in ("Enter", " ") and attr(target, "data-hex"):
         event.preventDefault()
         PAGE.hex_clicked(attr(target, "data-hex"))
     elif key in ARROWS and attr(target, "data-hex"):
@@ -209,9 +219,13 @@ def install() -> Page:
     if PAGE.setting("speed") in SPEEDS:
         PAGE.speed = PAGE.setting("speed")
     document.querySelector("aside.side").innerHTML = SIDE
-    document.querySelector("header.top").insertAdjacentHTML("beforeend", CONTROLS)
+    document.querySelector("header.top").insertAdjacentHTML("beforeend", MENU + CONTROLS)
     el("board-area").insertAdjacentHTML("beforeend", OVERLAY)
     PAGE.zoom.install(el("board-area"), zoom_labels())
+    PAGE.sheet.install()
+    phone_frame.track_header()
+    PAGE.menu.relabel()
+    PAGE.menu.set(False)
     if strings.LANG != "en":
         PAGE.redraw_static()
     else:
