@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How long from navigation until the board is drawn, cold and warm, against bare Pyodide.
 
-    python bench/boot.py [--runs 7] [--no-build]
+    python bench/boot.py [--runs 7] [--no-build] [--phone]
 
 Builds dist/ (unless --no-build), serves a copy of it on 127.0.0.1 together with a
 baseline page (``bench/bare.html``) that only boots the same vendored Pyodide,
@@ -16,6 +16,10 @@ and median seconds from navigation start to "board drawn" (``window.__t_board``,
 which the baseline sets right after its import), the bytes that came over the
 network (``transferSize`` of the page and every resource), and our times as a
 ratio of the baseline's. Nothing is asserted: this is a measurement, not a test.
+
+With ``--phone`` every load runs as on a phone: a 390x844 touch viewport (mobile, 3x
+pixels) and the CPU slowed 4x through the DevTools protocol
+(``Emulation.setCPUThrottlingRate``), as Chromium's own mobile presets do.
 """
 
 from __future__ import annotations
@@ -84,7 +88,13 @@ def prepare_site(build, site: Path, rebuild: bool) -> None:
     (site / "bench" / "bare.mjs").write_text(BARE_MJS.replace("WHEEL", wheel))
 
 
-def measure(context, url: str, attempts: int = 2) -> tuple[float, int]:
+#: The phone a ``--phone`` run emulates, and how much slower its CPU is.
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE_SCALE = 3
+CPU_SLOWDOWN = 4
+
+
+def measure(context, url: str, rate: int = 1, attempts: int = 2) -> tuple[float, int]:
     """(seconds from navigation start to board drawn, bytes over the network).
 
     A renderer that crashes (rare, on a loaded machine) is retried once, and said so.
@@ -93,7 +103,7 @@ def measure(context, url: str, attempts: int = 2) -> tuple[float, int]:
 
     for attempt in range(attempts):
         try:
-            return measure_once(context, url)
+            return measure_once(context, url, rate)
         except Error as exc:
             if "crash" not in str(exc).lower() or attempt == attempts - 1:
                 raise
@@ -101,9 +111,12 @@ def measure(context, url: str, attempts: int = 2) -> tuple[float, int]:
     raise AssertionError("unreachable")
 
 
-def measure_once(context, url: str) -> tuple[float, int]:
+def measure_once(context, url: str, rate: int = 1) -> tuple[float, int]:
     page = context.new_page()
     try:
+        if rate > 1:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
         page.goto(url)
         page.wait_for_function("window.__t_board > 0", timeout=TIMEOUT_MS, polling=50)
         seconds = page.evaluate("window.__t_board") / 1000
@@ -112,12 +125,13 @@ def measure_once(context, url: str) -> tuple[float, int]:
         page.close()
 
 
-def run(playwright, base_url: str, runs: int) -> dict[str, dict[str, list]]:
+def run(playwright, base_url: str, runs: int, rate: int = 1) -> dict[str, dict[str, list]]:
     results = {name: {"cold": [], "warm": [], "cold_bytes": [], "warm_bytes": []} for name in PAGES}
 
     def profile(directory: str):
+        phone = {**PHONE, "device_scale_factor": PHONE_SCALE} if rate > 1 else {}
         return playwright.chromium.launch_persistent_context(
-            directory, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            directory, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **phone
         )
 
     order = list(PAGES)
@@ -125,7 +139,7 @@ def run(playwright, base_url: str, runs: int) -> dict[str, dict[str, list]]:
         for name in order if i % 2 == 0 else order[::-1]:
             with tempfile.TemporaryDirectory(prefix="scythe-bench-") as directory:
                 context = profile(directory)
-                seconds, size = measure(context, base_url + PAGES[name])
+                seconds, size = measure(context, base_url + PAGES[name], rate)
                 context.close()
             results[name]["cold"].append(seconds)
             results[name]["cold_bytes"].append(size)
@@ -134,10 +148,10 @@ def run(playwright, base_url: str, runs: int) -> dict[str, dict[str, list]]:
     with tempfile.TemporaryDirectory(prefix="scythe-bench-") as scratch:
         contexts = {name: profile(str(Path(scratch) / str(n))) for n, name in enumerate(PAGES)}
         for name, context in contexts.items():
-            measure(context, base_url + PAGES[name])  # fills the caches; not counted
+            measure(context, base_url + PAGES[name], rate)  # fills the caches; not counted
         for i in range(runs):  # warm: the same profile again and again
             for name in order if i % 2 == 0 else order[::-1]:
-                seconds, size = measure(contexts[name], base_url + PAGES[name])
+                seconds, size = measure(contexts[name], base_url + PAGES[name], rate)
                 results[name]["warm"].append(seconds)
                 results[name]["warm_bytes"].append(size)
                 print(f"  warm {i + 1}/{runs} {name}: {seconds:.2f} s, {size:,} bytes", flush=True)
@@ -146,9 +160,10 @@ def run(playwright, base_url: str, runs: int) -> dict[str, dict[str, list]]:
     return results
 
 
-def report(results: dict[str, dict[str, list]], runs: int) -> None:
+def report(results: dict[str, dict[str, list]], runs: int, rate: int = 1) -> None:
     ours, bare = (results[name] for name in PAGES)
-    print(f"\nBoot to board drawn, {runs} runs each (seconds from navigation start)")
+    how = f", phone 390x844 with the CPU {rate}x slower" if rate > 1 else ""
+    print(f"\nBoot to board drawn, {runs} runs each (seconds from navigation start){how}")
     header = f"{'':22} {'cold min':>9} {'cold med':>9} {'warm min':>9} {'warm med':>9}"
     print(header + f" {'cold bytes':>12} {'warm bytes':>11}")
     for name, r in results.items():
@@ -172,7 +187,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="loads per page, cold and warm")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    parser.add_argument(
+        "--phone", action="store_true", help="a 390x844 touch phone with a 4x slower CPU"
+    )
     args = parser.parse_args()
+    rate = CPU_SLOWDOWN if args.phone else 1
     if not Path(CHROMIUM).exists():
         sys.exit(f"{CHROMIUM} not found: apt-get install chromium (or run bash test.sh once)")
     from playwright.sync_api import sync_playwright
@@ -187,11 +206,11 @@ def main() -> None:
         print(f"Serving {site} at {base_url}", flush=True)
         try:
             with sync_playwright() as playwright:
-                results = run(playwright, base_url, args.runs)
+                results = run(playwright, base_url, args.runs, rate)
         finally:
             server.shutdown()
             server.server_close()
-    report(results, args.runs)
+    report(results, args.runs, rate)
 
 
 if __name__ == "__main__":
