@@ -99,16 +99,12 @@ def mat_targets(
             part = f"{GROUP_PARTS[verb]}:{rest[0]}"
             found.setdefault(part, Target(None, pick=node.id, leads=tuple(node.leaves())))
         elif node.action is not None and verb in GROUP_PARTS and len(rest) >= 1:
-            if verb in LEAF_PARTS and len(rest) == 2 and _parent_is(step.node, verb, rest[0]):
+            inside = step.node.key == (verb, rest[0])  # the group's leaves: second parts
+            if verb in LEAF_PARTS and len(rest) == 2 and inside:
                 found[f"{LEAF_PARTS[verb]}:{rest[1]}"] = Target(node.action)
             elif verb not in LEAF_PARTS and _only_leaf(step.node, node):
                 found.setdefault(f"{GROUP_PARTS[verb]}:{rest[0]}", Target(node.action))
     return found
-
-
-def _parent_is(node: Node, verb: str, what: str) -> bool:
-    """The step is inside the group (verb, what): its leaves are the second parts."""
-    return node.key == (verb, what)
 
 
 def _only_leaf(root: Node, leaf: Node) -> bool:

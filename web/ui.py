@@ -290,7 +290,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             + (NOTHING if watched or not legal else recent_html(s.played, view, seat, self.lang))
             + (NOTHING if legal else self.after_game())
         )
-        own_mat = self.own_mat(view, step)
+        own_mat = self.own_mat(view, legal, step)
         el("mat-box").innerHTML = own_mat
         el("players").innerHTML = players_html(
             view, None if s.handover else seat, s.scores(), self.lang, bool(own_mat)
@@ -312,19 +312,20 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         body.viewer = "" if seat is None or s.handover else str(seat)
         body.handover = "1" if s.handover else "0"
 
-    def own_mat(self, view: dict, step) -> Markup:
-        """The viewer's drawn mat, its parts lit where the pending decision is made."""
+    def own_mat(self, view: dict, legal: list[str], step) -> Markup:
+        """The viewer's drawn mat, its parts lit where the pending decision (``legal``:
+        the viewer's, empty when someone else decides) is made."""
         s = self.session
         seat = s.viewer
         if seat is None or s.handover or not view["players"][seat]["mat"]:
             return NOTHING
         targets = {}
-        if s.pending_seat == seat:
+        if legal:
             tops = {row["index"]: row["top"] for row in mat_sections(view["players"][seat])}
             kind = str(view["pending"].get("kind"))
-            after = {a: s.legal_after(a) for a in s.legal()} if kind == "section" else None
-            targets = mat_targets(kind, s.legal(), step, tops, after)
-        chosen = view.get("turn", {}).get("section") if s.pending_seat == seat else None
+            after = {a: s.legal_after(a) for a in legal} if kind == "section" else None
+            targets = mat_targets(kind, legal, step, tops, after)
+        chosen = view.get("turn", {}).get("section") if legal else None
         return own_mat_html(view, seat, targets, s.held(seat), hex_label, self.lang, chosen)
 
     def reveal_markup(self, view: dict) -> Markup:
@@ -437,17 +438,17 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.after_change()
 
     def after_change(self) -> None:
-        while self.answer_in_full():
+        while self.answer_unasked():
             pass
         if SPEEDS[self.speed] == 0:
-            while self.play_automa() or self.answer_in_full():
+            while self.play_automa() or self.answer_unasked():
                 pass
         else:
             self.schedule()
         self.render()
         self.refocus()
 
-    def answer_in_full(self) -> bool:
+    def answer_unasked(self) -> bool:
         """Answer what needs no question (``choice_steps.unasked_answer``): a lone way
         on, the full amount; Undo shows the question again where it can."""
         s = self.session

@@ -154,8 +154,9 @@ def resources_held(state: GameState, seat: int) -> dict[str, list[tuple[str, int
     {'oil': [('r1c4', 2)], 'wood': [('r1c4', 1)]}
     """
     held: dict[str, list[tuple[str, int]]] = {}
+    control = state.control_map()
     for hid in sorted(state.resources, key=reading_order_key):
-        if state.territory_controller(hid) != seat:
+        if control.get(hid) != seat:
             continue
         for resource, n in state.resources[hid].items():
             if n:
@@ -165,8 +166,8 @@ def resources_held(state: GameState, seat: int) -> dict[str, list[tuple[str, int
 
 def territory_control(state: GameState) -> dict[str, int | None]:
     """Who controls each hex of the board (territories and lakes, not home bases), in
-    reading order: the seat, or None (``GameState.territory_controller``). Public facts:
-    where units and structures stand.
+    reading order: the seat, or None (``GameState.control_map``, worked out once). Public
+    facts: where units and structures stand.
 
     >>> from scythe_core import new_game
     >>> state = new_game({"seed": 7, "seats": [{"faction": "nordic"}, {}]})
@@ -176,9 +177,8 @@ def territory_control(state: GameState) -> dict[str, int | None]:
     >>> control["r4c3"] is None  # the Factory, empty
     True
     """
-    return {
-        hid: state.territory_controller(hid) for hid in sorted(BOARD_HEXES, key=reading_order_key)
-    }
+    control = state.control_map()
+    return {hid: control.get(hid) for hid in sorted(BOARD_HEXES, key=reading_order_key)}
 
 
 _DECKS = ("combat_deck", "objective_deck", "encounter_deck", "factory_deck")
