@@ -80,6 +80,8 @@ BUILT_WITH_MARKUP = (
     "render_players",
     "render_saves",
     "render_screens",
+    "rules_panel",
+    "rules_reference",
     "saves_ui",
     "ui",
     "ui_events",

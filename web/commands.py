@@ -47,6 +47,7 @@ def switch_language(page, target) -> None:
     page.redraw_static()
     page.log_shown = ()
     page.render()
+    page.rules.relabel(page.lang)
 
 
 def undo(page, _target) -> None:
@@ -112,6 +113,15 @@ def menu(page, _target) -> None:
     page.menu.toggle()
 
 
+def rule(page, target) -> None:
+    """Open the rules reference at the paragraph a "?" link names (``data-rule``)."""
+    page.rules.show(attr(target, "data-rule") or page.rule_here(), target, page.lang)
+
+
+def rules_close(page, _target) -> None:
+    page.rules.close()
+
+
 def zoom(name: str) -> Command:
     return lambda page, _target: page.zoom.button(name)
 
@@ -132,6 +142,8 @@ COMMANDS: dict[str, Command] = {
     "resume": resume,
     "sheet": sheet,
     "menu": menu,
+    "rule": rule,
+    "rules-close": rules_close,
     **{name: conflict(name) for name in ("conflict-load", "conflict-copy")},
     **{name: zoom(name) for name in ("zoom-in", "zoom-out", "zoom-reset")},
     **saves_ui.COMMANDS,

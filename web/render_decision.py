@@ -14,6 +14,8 @@ from actions_ui import capital, groups, is_passive, label, unit_location
 from choice_steps import LESS, Choice, Node, Step, current
 from markup import Markup, attrs, html, join
 from names import action_text, deploy_tip, hex_label, named_values, unit_label
+from rules_data import paragraph_for_action, paragraph_for_card, paragraph_for_kind
+from rules_reference import rule_link
 from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.data.components import BOTTOM_ACTIONS, FACTIONS, RESOURCES
@@ -52,11 +54,13 @@ def button(
     seat: int | None = None,
 ) -> Markup:
     classes = "act passive" if is_passive(action) else "act"
+    kind = str(view["pending"].get("kind", "")) if view else ""
     return html(
-        '<button type="button" class="{classes}" data-action="{action}" '
+        '<button type="button" class="{classes}" data-action="{action}" data-rule="{rule}" '
         'title="{title}">{caption}</button>',
         classes=classes + extra,
         action=action,
+        rule=paragraph_for_action(action, kind),
         title=action_title(action, view, seat, lang),
         caption=caption,
     )
@@ -440,6 +444,20 @@ def step_html(step: Step, view: dict, seat: int, lang: str) -> Markup:
     return join(out)
 
 
+def prompt_paragraph(view: dict) -> str:
+    """The paragraph the prompt's "?" opens: the card being resolved, else the decision's
+    (a section's top action once it is chosen)."""
+    pending = view["pending"]
+    kind = str(pending.get("kind"))
+    if kind == "encounter" and isinstance(pending.get("card"), int):
+        return paragraph_for_card("encounter", pending["card"])
+    if kind == "factory_top" and isinstance(pending.get("card"), int):
+        return paragraph_for_card("factory", pending["card"])
+    if kind in ("top", "bottom") and pending.get("action"):
+        return paragraph_for_action(str(pending["action"]))
+    return paragraph_for_kind(kind)
+
+
 def decision_html(
     view: dict,
     seat: int | None,
@@ -459,9 +477,10 @@ def decision_html(
         name = seat_name(who, lang) if who else ""
         return html('<h2 class="decision-title">{title}</h2>', title=text(key, lang, name=name))
     head = html(
-        '<h2 class="decision-title">{title}</h2><p class="prompt">{prompt}</p>{context}',
+        '<h2 class="decision-title">{title}</h2><p class="prompt">{prompt} {rule}</p>{context}',
         title=text("status.your_turn", lang, name=seat_name(who, lang)),
         prompt=prompt(view, lang),
+        rule=rule_link(prompt_paragraph(view), lang),
         context=context_html(view, seat, legal, lang),
     )
     if hex_choice and hex_actions:

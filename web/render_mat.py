@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from markup import Markup, attrs, escape, html, join
 from mat_targets import TOP_VARIANTS, Target
+from rules_data import paragraph_for_part
+from rules_reference import rule_link
 from strings import RULE_NUMBERS, text
 
 from scythe_core.data.components import FACTIONS, RECRUIT_ONE_TIME, STARS_TO_END
@@ -33,19 +35,24 @@ def _t(key: str, lang: str, **values) -> Markup:
     return escape(text(key, lang, **RULE_NUMBERS, **values))
 
 
-def part(name: str, inner: Markup, targets: dict, cls: str, tip: str = "") -> Markup:
-    """One part of the mat: a lit button when a decision is made on it, else a label."""
+def part(
+    name: str, inner: Markup, targets: dict, cls: str, tip: str = "", faction: str = ""
+) -> Markup:
+    """One part of the mat: a lit button when a decision is made on it, else a label;
+    ``data-rule`` names its paragraph of the rules reference (``rules_data``)."""
     target: Target | None = targets.get(name)
+    rule = paragraph_for_part(name, faction)
     if target is None:
         return html(
             "<span{a}>{inner}</span>",
-            a=attrs(class_=f"mp {cls}", data_part=name, title=tip or None),
+            a=attrs(class_=f"mp {cls}", data_part=name, data_rule=rule, title=tip or None),
             inner=inner,
         )
     lit = attrs(
         type="button",
         class_=f"mp lit {cls}",
         data_part=name,
+        data_rule=rule,
         data_action=target.action,
         data_then=target.then,
         data_pick=target.pick,
@@ -102,10 +109,13 @@ def _top_html(row: dict, targets: dict, lang: str) -> Markup:
         text("structure.effect." + structure, lang),
     )
     return html(
-        '<div class="mat-top"><span class="mat-name">{name}</span>'
+        '<div class="mat-top"><span class="mat-name">{name}{rule}</span>'
         '<span class="mat-cost">{cost}</span><span class="mat-opts">{options}</span>'
-        '<span class="mat-cubes" aria-label="{cubes_label}">{cubes}</span>{spot}</div>',
+        '<span class="mat-cubes" aria-label="{cubes_label}">{cubes}</span>'
+        '<span class="mat-spot">{spot}{spot_rule}</span></div>',
         name=text("top." + top, lang),
+        rule=rule_link(f"top.{top}", lang),
+        spot_rule=rule_link(f"structure.{structure}", lang),
         cost=text("mat.pay", lang, cost=amounts(row["top_cost"], lang)),
         options=join(options),
         cubes_label=text("mat.upgrades", lang),
@@ -140,9 +150,12 @@ def _bottom_html(row: dict, targets: dict, lang: str) -> Markup:
         text("tip.recruit", lang, bonus=bonus),
     )
     return html(
-        '<div class="mat-bottom"><span class="mat-name">{name}</span>{cost}'
-        '<span class="mat-coins">{coins}</span>{recruit}</div>',
+        '<div class="mat-bottom"><span class="mat-name">{name}{rule}</span>{cost}'
+        '<span class="mat-coins">{coins}</span>'
+        '<span class="mat-spot">{recruit}{recruit_rule}</span></div>',
         name=text("bottom." + bottom, lang),
+        rule=rule_link(f"bottom.{bottom}", lang),
+        recruit_rule=rule_link("recruits.ongoing", lang),
         cost=cost_part,
         coins=text("mat.coins", lang, n=row["coins"]),
         recruit=recruit,
@@ -178,18 +191,20 @@ def _section_html(row: dict, player: dict, targets: dict, chosen: int | None, la
     )
 
 
-def _row(cls: str, title: Markup, items: Markup) -> Markup:
+def _row(cls: str, title: Markup, items: Markup, rule: str, lang: str) -> Markup:
     return html(
-        '<div class="mat-row {cls}"><h4>{title}</h4>{items}</div>',
+        '<div class="mat-row {cls}"><h4>{title}{rule}</h4>{items}</div>',
         cls=cls,
         title=title,
+        rule=rule_link(rule, lang),
         items=items,
     )
 
 
 def _mechs_html(player: dict, targets: dict, lang: str) -> Markup:
     slots = []
-    for i, name in enumerate(FACTIONS[player["faction"]]["mechs"]):
+    faction = player["faction"]
+    for i, name in enumerate(FACTIONS[faction]["mechs"]):
         done = i in player["mech_abilities"]
         inner = html(
             "{name}{done}<small>{effect}</small>",
@@ -197,8 +212,15 @@ def _mechs_html(player: dict, targets: dict, lang: str) -> Markup:
             done=" ✓" if done else "",
             effect=text("ability." + name + ".tip", lang),
         )
-        slots.append(part(f"mech:{i}", inner, targets, "mech" + (" done" if done else "")))
-    return _row("mechs", _t("mat.mechs", lang), join(slots))
+        slot = part(f"mech:{i}", inner, targets, "mech" + (" done" if done else ""), "", faction)
+        slots.append(
+            html(
+                '<span class="mat-spot">{slot}{rule}</span>',
+                slot=slot,
+                rule=rule_link(f"ability.{name}", lang),
+            )
+        )
+    return _row("mechs", _t("mat.mechs", lang), join(slots), "bottom.deploy", lang)
 
 
 def _bonuses_html(player: dict, targets: dict, lang: str) -> Markup:
@@ -216,14 +238,14 @@ def _bonuses_html(player: dict, targets: dict, lang: str) -> Markup:
         )
         for bonus in RECRUIT_ONE_TIME
     )
-    return _row("bonuses", _t("mat.bonuses", lang), spots)
+    return _row("bonuses", _t("mat.bonuses", lang), spots, "recruits.once", lang)
 
 
 def held_html(held: dict, place, lang: str) -> Markup:
     """The resources held, by type: the total, then where they lie."""
     if not held:
         none = html('<span class="none">{none}</span>', none=text("mat.held.none", lang))
-        return _row("held", _t("mat.held", lang), none)
+        return _row("held", _t("mat.held", lang), none, "control", lang)
     items = []
     for resource, spots in held.items():
         total = sum(n for _, n in spots)
@@ -237,7 +259,7 @@ def held_html(held: dict, place, lang: str) -> Markup:
                 where=", ".join(f"{place(hid)} {n}" for hid, n in spots),
             )
         )
-    return _row("held", _t("mat.held", lang), join(items))
+    return _row("held", _t("mat.held", lang), join(items), "control", lang)
 
 
 def tracks_html(player: dict, lang: str) -> Markup:
@@ -252,10 +274,13 @@ def tracks_html(player: dict, lang: str) -> Markup:
         ("stars", f"{sum(player['stars'].values())}/{STARS_TO_END}"),
     ]
     return html(
-        '<div class="mat-tracks">{items}</div>',
+        '<div class="mat-tracks">{items}{rule}</div>',
+        rule=rule_link("tracks", lang),
         items=join(
             html(
-                '<span class="mt" data-track="{name}" title="{tip}">{label} <b>{value}</b></span>',
+                '<span class="mt" data-track="{name}" data-rule="{rule}" title="{tip}">'
+                "{label} <b>{value}</b></span>",
+                rule="stars" if name == "stars" else "tracks",
                 name=name,
                 tip=text(f"tip.{name}", lang, **RULE_NUMBERS) if name != "stars" else "",
                 label=text(f"track.{name}", lang),

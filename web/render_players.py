@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from markup import Markup, attrs, html, join
 from render_pieces import faction_letter
+from rules_data import paragraph_for_card
+from rules_reference import rule_link
 from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.data.components import (
@@ -154,11 +156,13 @@ def abilities_html(player: dict, lang: str) -> Markup:
         name = row["name"]
         chips.append(
             html(
-                '<span class="ability {on}" data-ability="{name}" title="{tip}">{label}</span>',
+                '<span class="ability {on}" data-ability="{name}" data-rule="ability.{name}" '
+                'title="{tip}">{label}</span>{rule}',
                 on="on" if row["unlocked"] else "off",
                 name=name,
                 tip=_tip("ability." + name + ".tip", lang),
                 label=_tip("ability." + name, lang),
+                rule=rule_link(f"ability.{name}", lang),
             )
         )
     used = [text("res." + b, lang) for b in player["recruits"].values()]
@@ -178,7 +182,12 @@ def objectives_html(player: dict, lang: str) -> Markup:
     if not isinstance(cards, list) or not cards:
         return NOTHING
     items = join(
-        html('<li data-objective="{n}"><b>{n}</b> {line}</li>', n=n, line=objective_text(n, lang))
+        html(
+            '<li data-objective="{n}"><b>{n}</b> {line} {rule}</li>',
+            n=n,
+            line=objective_text(n, lang),
+            rule=rule_link(paragraph_for_card("objective", n), lang),
+        )
         for n in cards
     )
     return html(
@@ -293,9 +302,10 @@ def players_html(
         order.insert(0, viewer)
     by_seat = {e["seat"]: e for e in estimates or []}
     head = html(
-        '<p class="bonus-tile" title="{tip}">{tile}</p>',
+        '<p class="bonus-tile" title="{tip}">{tile} {rule}</p>',
         tip=_tip("tip.structure_bonus", lang),
         tile=_tip("structure_bonus", lang, tile=text("tile." + view["structure_bonus"], lang)),
+        rule=rule_link(f"tile.{view['structure_bonus']}", lang),
     )
     panels = join(player_html(view, s, viewer, by_seat.get(s), lang, mat_shown) for s in order)
     return head + triumph_html(view, lang) + panels

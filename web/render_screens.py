@@ -12,6 +12,8 @@ import re
 from markup import Markup, attrs, html, join
 from names import action_text, hex_label, name_hexes
 from render_pieces import faction_letter
+from rules_data import paragraph_for_event
+from rules_reference import rule_link
 from strings import RULE_NUMBERS, seat_name, text
 
 from scythe_core.data.automa_cards import LEVELS
@@ -354,10 +356,11 @@ def watch_html(events: list, view: dict, lang: str) -> Markup:
         return NOTHING
     items = join(
         html(
-            '<li class="log-ev ev-{kind}{now}">{line}</li>',
+            '<li class="log-ev ev-{kind}{now}">{line} {rule}</li>',
             kind=e.get("event", ""),
             now=" now" if i == len(events) - 1 else "",
             line=event_text(e, view, lang),
+            rule=rule_link(paragraph_for_event(e), lang),
         )
         for i, e in enumerate(events)
     )
@@ -395,9 +398,11 @@ def _log_lines(played: list, view: dict, lang: str, start: int = 0) -> list[Mark
         for event in log[entry.log_from : entry.log_to]:
             items.append(
                 html(
-                    '<li class="log-ev ev-{kind}">{line}</li>',
+                    '<li class="log-ev ev-{kind}" data-code="{code}">{line} {rule}</li>',
                     kind=event.get("event", ""),
+                    code=event.get("code", ""),
                     line=event_text(event, view, lang),
+                    rule=rule_link(paragraph_for_event(event), lang),
                 )
             )
     return items

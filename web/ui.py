@@ -39,6 +39,8 @@ from render_screens import (
     watch_hexes,
     watch_html,
 )
+from rules_data import paragraph_for_kind
+from rules_panel import RulesPanel
 from session import Session
 from strings import LANGUAGES, text
 from watch_board import watched_board
@@ -85,6 +87,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         #: The phone's bottom sheet and header menu (``phone_frame``).
         self.sheet = Sheet()
         self.menu = Menu()
+        #: The rules reference beside the board (``rules_panel``).
+        self.rules = RulesPanel()
         #: The view last drawn (the hover info reads it instead of asking the engine again).
         self.view: dict | None = None
         self.notice = ""
@@ -146,6 +150,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             '<label class="contrast" title="{contrast_tip}"><input type="checkbox" '
             'id="high-contrast"{contrast_on}> {contrast}</label>'
             '<button type="button" data-cmd="new" id="new-game">{new}</button>{saves}'
+            '<button type="button" data-cmd="rule" data-rule="{rule}" id="rules-open" '
+            'title="{rules_tip}">{rules}</button>'
             '<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
             'title="{lang_tip}">{lang}</button>',
             status=status,
@@ -164,10 +170,20 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             contrast=text("contrast.label"),
             new=text("game.new"),
             saves=saves_ui.controls_html(self),
+            rule=self.rule_here(),
+            rules_tip=text("rules.open.tip"),
+            rules=text("rules.open"),
             other=other,
             lang_tip=text("lang.switch.tip"),
             lang=text("lang.switch"),
         )
+
+    def rule_here(self) -> str:
+        """The rules paragraph of what is on screen: the pending decision's, or the goal."""
+        s = self.session
+        if s is None or self.replay is not None or s.game_over:
+            return "goal"
+        return paragraph_for_kind(str(s.state.pending.get("kind")))
 
     def render(self) -> None:
         """Redraw everything that depends on the game (one innerHTML per region)."""

@@ -84,6 +84,11 @@ def on_change(event) -> None:
             PAGE.render()  # the form's shape changes: seat rows, level and mat fields
 
 
+def on_input(event) -> None:
+    if str(event.target.id) == "rules-search":
+        PAGE.rules.search(str(event.target.value), PAGE.lang)
+
+
 def trap_focus(event) -> bool:
     """Tab and Shift+Tab go round the open dialog's controls (``ui.DIALOGS``), never out
     of it; True when the key was handled."""
@@ -117,6 +122,10 @@ def on_key(event) -> None:
     if str(event.key) == "Escape" and PAGE.menu.open:  # from any control in the menu
         PAGE.menu.close(refocus=True)
         return
+    if str(event.key) == "Escape" and PAGE.rules.open:  # from anywhere, the search box too
+        event.preventDefault()
+        PAGE.rules.close()
+        return
     tag = str(target.tagName).lower() if target and hasattr(target, "tagName") else ""
     if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
         return
@@ -136,6 +145,10 @@ def on_key(event) -> None:
         if action in s.legal():
             event.preventDefault()
             PAGE.act(action)
+    elif key == "?":  # the rules of the focused thing (a mat part, a button), or of the step
+        event.preventDefault()
+        rule = target.closest("[data-rule]") if hasattr(target, "closest") else None
+        commands.run(PAGE, "rule", rule if rule else None)
     elif key in ("u", "U") and s:
         commands.run(PAGE, "undo", target)
     elif key in ("+", "=", "-"):
@@ -223,6 +236,7 @@ def install() -> Page:
     el("board-area").insertAdjacentHTML("beforeend", OVERLAY)
     PAGE.zoom.install(el("board-area"), zoom_labels())
     PAGE.sheet.install()
+    PAGE.rules.install()
     phone_frame.track_header()
     PAGE.menu.relabel()
     PAGE.menu.set(False)
@@ -235,6 +249,7 @@ def install() -> Page:
     for name, handler, where in (
         ("click", timed(on_click), document),
         ("change", on_change, document),
+        ("input", on_input, document),
         ("keydown", timed(on_key), document),
         ("mouseover", on_hover, el("board-wrap")),
         ("focusin", on_hover, el("board-wrap")),
