@@ -199,6 +199,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         if self.panel == "saves":
             saves_ui.show_saves(self)
         self.render_territories()
+        if self.rules.open and (self.session is None or self.session.handover):
+            self.rules.close()  # the next player's screen starts without the last one's page
         self.follow_dialogs()
         s = self.session
         self.sheet.follow(
