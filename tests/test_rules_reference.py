@@ -207,7 +207,7 @@ def _check_links(session: Session, lang: str) -> set[str]:
     view, legal, seat = session.view(), session.legal(), session.viewer
     found: set[str] = set()
     decision = render_decision.decision_html(view, seat, legal, lang)
-    for button in re.findall(r"<button[^>]*data-action=[^>]*>", decision):
+    for button in re.findall(r"<button[^>]*data-(?:action|pick)=[^>]*>", decision):
         assert "data-rule=" in button, button  # every action button links
     if legal and seat is not None:
         assert 'class="rule-link"' in decision  # the prompt's "?"

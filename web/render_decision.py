@@ -111,7 +111,7 @@ def context_html(view: dict, seat: int, legal: list[str], lang: str) -> Markup:
     """Lines that explain the pending step (card texts, previews, what is moving)."""
     pending = view["pending"]
     kind = pending["kind"]
-    lines: list[str] = []
+    lines: list[str | Markup] = []
     row = _section_row(view, seat)
     if kind == "top" and row:
         lines.append(top_preview(row, lang))
@@ -140,7 +140,10 @@ def context_html(view: dict, seat: int, legal: list[str], lang: str) -> Markup:
         lines.append(text("context.benefit", lang, what=text("or", lang).join(alts)))
     elif kind == "factory_pick":
         for card in view.get("factory_choices", []):
-            lines.append(f"{card}. {factory_text(card, lang)}")
+            rule = rule_link(paragraph_for_card("factory", card), lang)
+            lines.append(
+                html("{card}. {line} {rule}", card=card, line=factory_text(card, lang), rule=rule)
+            )
     elif kind == "factory_top":
         lines.append(factory_text(pending["card"], lang))
     elif kind == "factory_bottom":
@@ -291,9 +294,10 @@ def pick_button(node: Node, view: dict, seat: int, lang: str) -> Markup:
     caption = group_label(node, view, seat, lang)
     return html(
         '<button type="button" class="act step" data-pick="{pick}" '
-        'data-leads="{leads}" title="{caption}">{caption}</button>',
+        'data-leads="{leads}" data-rule="{rule}" title="{caption}">{caption}</button>',
         pick=node.id,
         leads=" ".join(node.leaves()),
+        rule=paragraph_for_action((node.leaves() or [""])[0], str(view["pending"].get("kind", ""))),
         caption=caption,
     )
 

@@ -260,9 +260,10 @@ def player_html(
         factory = html('<p class="factory-card">{line}</p>', line=_tip("factory.automa", lang))
     elif card:
         factory = html(
-            '<p class="factory-card" title="{tip}">{line}</p>',
+            '<p class="factory-card" title="{tip}">{line} {rule}</p>',
             tip=_tip("tip.factory_card", lang),
             line=_tip("factory.card", lang, n=card, text=factory_text(card, lang)),
+            rule=rule_link(paragraph_for_card("factory", card), lang),
         )
     # The viewer's drawn mat is shown above the panels (render_mat) when mat_shown.
     mat = NOTHING if mat_shown and seat == viewer else mat_html(player, section, lang)
