@@ -209,7 +209,11 @@ def automa_html(player: dict, lang: str) -> Markup:
         cube=a["cube"],
         deck=a["deck"],
     )
-    return html('<p class="automa-info">{info}</p>', info=info)
+    return html(
+        '<p class="automa-info">{info} {rule}</p>',
+        info=info,
+        rule=rule_link(paragraph_for_card("star", str(player["level"])), lang),
+    )
 
 
 def seen_cards_html(view: dict, seat: int, viewer: int | None, lang: str) -> Markup:
