@@ -23,8 +23,6 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from scythe_core.data.automa_cards import CARDS as AUTOMA_CARDS
-from scythe_core.data.automa_cards import LEVELS
 from scythe_core.data.cards import ENCOUNTERS, FACTORY, OBJECTIVES
 from scythe_core.data.components import (
     BOTTOM_ACTIONS,
@@ -297,11 +295,6 @@ def paragraph_for_part(part: str, faction: str = "") -> str:
     if kind == "cost" and rest in BOTTOM_ACTIONS:
         return f"bottom.{rest}"
     return PART_PARAGRAPHS.get(kind, "mats")
-
-
-#: Every Automa card and level points at a paragraph (the deck, the star cards).
-AUTOMA_DECK = tuple(AUTOMA_CARDS)
-AUTOMA_LEVELS = LEVELS
 
 __all__ = [
     "CHAPTERS",
