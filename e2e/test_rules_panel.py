@@ -126,6 +126,9 @@ def test_the_reference_opens_on_the_right_paragraph_in_both_languages(browser, s
             }, (selector, found)
             if paragraph == "automa.turn":
                 shot(page, f"rules-{size}-{lang}")
+            if not phone:  # beside the board, not over it
+                panel = page.locator("#rules").bounding_box()
+                assert panel["x"] >= board_before["x"] + board_before["width"] - 1, panel
             # Escape closes it and the focus goes back to the "?" that opened it.
             page.keyboard.press("Escape")
             page.wait_for_selector("#rules", state="hidden")

@@ -296,6 +296,7 @@ def paragraph_for_part(part: str, faction: str = "") -> str:
         return f"bottom.{rest}"
     return PART_PARAGRAPHS.get(kind, "mats")
 
+
 __all__ = [
     "CHAPTERS",
     "PARAGRAPHS",
