@@ -8,7 +8,9 @@ pure ``render_*`` modules and is set with one ``innerHTML`` per region.
 from __future__ import annotations
 
 import js
+import pass_on_ui
 import saves_ui
+import stats_ui
 import strings
 from actions_ui import targets
 from automa_pacing import SPEEDS, AutomaPacing
@@ -39,6 +41,7 @@ from render_screens import (
     watch_hexes,
     watch_html,
 )
+from render_stats import stats_button_html
 from session import Session
 from strings import LANGUAGES, text
 from watch_board import watched_board
@@ -172,6 +175,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
     def render(self) -> None:
         """Redraw everything that depends on the game (one innerHTML per region)."""
         self.save()
+        stats_ui.note_finished(self)
         self.header()
         if self.replay is not None:
             saves_ui.render_replay(self)
@@ -182,6 +186,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         document.body.dataset.saves = "1" if self.panel == "saves" else "0"
         if self.panel == "saves":
             saves_ui.show_saves(self)
+        elif self.panel == "stats":
+            stats_ui.show_stats(self)
         self.render_territories()
         self.follow_dialogs()
         s = self.session
@@ -233,8 +239,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         if self.deleted is not None and self.panel != "saves":  # a delete from this list
             form += message_html(self.saves_message, self.lang, undo=True)
         form += html(
-            '<p><button type="button" data-cmd="saves" id="more-saves">{more}</button></p>',
+            '<p><button type="button" data-cmd="saves" id="more-saves">{more}</button> {stats}</p>',
             more=text("saves.more"),
+            stats=stats_button_html(self.lang),
         )
         el("decision").innerHTML = html('<div id="setup" class="setup">{form}</div>', form=form)
         el("players").innerHTML = ""
@@ -298,7 +305,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         if not watched:
             self.render_log(view)
         if s.handover:
-            overlay.innerHTML = handover_html(view["players"][s.pending_seat], self.lang) + reveal
+            player = view["players"][s.pending_seat]
+            extra = pass_on_ui.handover_extra(self, player)
+            overlay.innerHTML = handover_html(player, self.lang, extra) + reveal
             overlay.hidden = False
         elif s.game_over and not self.end_closed:
             overlay.innerHTML = end_html(s.scores(), view, s.tracks, self.lang)
