@@ -14,7 +14,7 @@ import js
 from markup import Markup
 from pass_on import is_pass_link, new_pass_id, parse_pass, pass_url, verdict
 from pyodide.ffi import create_once_callable
-from render_pass_on import pass_on_html
+from render_pass_on import pass_on_html, received_html
 from render_saves import error_text
 from save_format import SaveError
 from session import Session
@@ -42,6 +42,8 @@ def shown_key(page) -> tuple:
 
 def handover_extra(page, player: dict) -> Markup:
     """The pass-on part of the hand-over dialog for ``player`` (the next to play)."""
+    if getattr(page, "pass_received", None) == shown_key(page):
+        return received_html(seat_name(player, page.lang), page.lang)
     shown = getattr(page, "pass_shown", None) == shown_key(page)
     return pass_on_html(
         seat_name(player, page.lang),
@@ -143,6 +145,7 @@ def open_pass(page, fragment: str) -> None:
     else:  # played differently on two devices, or the id names another game here
         page.notice = text("passon.forked")
     page.session = session
+    page.pass_received = shown_key(page)
 
 
 def follow_address(page) -> None:

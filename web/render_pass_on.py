@@ -42,3 +42,15 @@ def pass_on_html(name: str, url: str | None, status: str, lang: str) -> Markup:
         status=status,
         warning=warning,
     )
+
+
+def received_html(name: str, lang: str) -> Markup:
+    """Under the hand-over of a game just opened from a pass-on link: whose turn it is."""
+    return html(
+        '<div class="pass-on" id="pass-received"><p>{line}</p>{warning}</div>',
+        line=text("passon.received", lang, name=name),
+        warning=html(
+            '<p class="pass-warning" id="pass-warning">{warning}</p>',
+            warning=text("passon.warning", lang),
+        ),
+    )
