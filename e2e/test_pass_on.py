@@ -128,8 +128,11 @@ def test_three_devices_pass_a_game_on_by_link_for_two_rounds(browser, site_url):
             assert page.inner_text("#pass-warning") == text("passon.warning", lang)
             assert page.inner_text("#pass-title") == text("passon.title", lang, name=name)
             check_nothing_secret(page, game, lang)
-            if passes == 0:
-                shot(page, "pass-on-1-link")
+            if passes == 0:  # the Pass-on dialog on a phone, a tablet and a laptop
+                for width, height in ((390, 844), (1024, 768), (1366, 768)):
+                    page.set_viewport_size({"width": width, "height": height})
+                    shot(page, f"pass-on-{width}x{height}")
+                page.set_viewport_size(VIEWPORTS[0])
             links.append((seat, link, len(game.history)))
             if game.round > 2:
                 break
@@ -145,6 +148,8 @@ def test_three_devices_pass_a_game_on_by_link_for_two_rounds(browser, site_url):
             assert page.locator("#pass-received").is_visible()
             assert page.inner_text("#pass-warning") == text("passon.warning", lang)
             check_nothing_secret(page, game, lang)
+            if fresh:
+                shot(page, f"pass-on-received-{len(contexts)}")
             click(page, "#handover-ready")
             assert state(page)["viewer"] == str(seat)
             check_only_own_secrets(page, game, seat, lang)

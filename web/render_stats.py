@@ -76,7 +76,12 @@ def _table(rows: list[Row], by: str, lang: str) -> Markup:
 
 
 def stats_screen_html(
-    rows: list[Row] | None, lang: str, problem: str = "", skipped: int = 0, message: str = ""
+    rows: list[Row] | None,
+    lang: str,
+    problem: str = "",
+    skipped: int = 0,
+    message: str = "",
+    games: int = 0,
 ) -> Markup:
     """The statistics screen (a dialog over the board). ``rows`` None: the stored
     statistics cannot be read, and ``problem`` says why (with a button for new ones)."""
@@ -109,7 +114,9 @@ def stats_screen_html(
     elif rows:
         won = sum(row.won for row in rows)
         body = html(
-            '<p id="stats-total" class="stats-total">{total}</p>{tables}',
+            '<p id="stats-total" class="stats-total"><span id="stats-games">{games}</span> '
+            '<span id="stats-results">{total}</span></p>{tables}',
+            games=text("stats.games", lang, n=games),
             total=text("stats.total", lang, n=len(rows), won=won),
             tables=join(_table(rows, by, lang) for by in GROUPS),
         )

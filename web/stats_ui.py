@@ -49,16 +49,16 @@ def note_finished(page) -> None:
 
 def show_stats(page) -> None:
     """The statistics screen over the board (the game underneath is kept)."""
-    rows, problem, skipped = None, "", 0
+    rows, problem, skipped, games = None, "", 0, 0
     try:
         book = store(page).load()
     except StatsError as exc:
         problem = error_words(exc, page.lang)
     else:
-        rows, skipped = book.rows(), len(book.unreadable)
+        rows, skipped, games = book.rows(), len(book.unreadable), len(book.games)
     overlay = document.getElementById("overlay")
     overlay.innerHTML = stats_screen_html(
-        rows, page.lang, problem, skipped, getattr(page, "stats_message", "")
+        rows, page.lang, problem, skipped, getattr(page, "stats_message", ""), games
     )
     overlay.hidden = False
     document.body.dataset.stats = "1"
