@@ -21,6 +21,7 @@ from game_driver import UI_READY, choose, click, renders, shot, start_game, stat
 from pass_on import parse_pass, pass_url
 from site_browser import open_page
 from strings import seat_name, text
+from test_accessibility import axe_problems
 
 from scythe_core import new_game, player_view, to_move
 from scythe_core.io.card_texts import objective_text
@@ -133,6 +134,7 @@ def test_three_devices_pass_a_game_on_by_link_for_two_rounds(browser, site_url):
                     page.set_viewport_size({"width": width, "height": height})
                     shot(page, f"pass-on-{width}x{height}")
                 page.set_viewport_size(VIEWPORTS[0])
+                assert axe_problems(page, "pass on") == []
             links.append((seat, link, len(game.history)))
             if game.round > 2:
                 break

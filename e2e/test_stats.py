@@ -23,6 +23,7 @@ from share_links import parse_fragment
 from site_browser import open_page
 from stats import COLUMNS, opponents_of
 from strings import text
+from test_accessibility import axe_problems
 
 from scythe_core import apply_in_place, final_scores, legal_actions, new_game, to_move
 from scythe_core.io.links import encode_link
@@ -181,6 +182,7 @@ def test_finished_games_are_counted_once_and_exported(browser, site_url):
         click(page, "#overlay .end [data-cmd='new']")
         click(page, "#open-stats")  # from the start screen
         check_screen(page, rows, 2, "en")
+        assert axe_problems(page, "statistics") == []
         for size in ((390, 844), (1024, 768), (1366, 768)):
             page.set_viewport_size({"width": size[0], "height": size[1]})
             shot(page, f"stats-{size[0]}x{size[1]}")
