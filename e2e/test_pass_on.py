@@ -17,11 +17,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from game_driver import UI_READY, choose, click, renders, shot, start_game, state, wait_render
+from game_driver import UI_READY, act, choose, click, renders, shot, start_game, state, wait_render
 from pass_on import parse_pass, pass_url
 from site_browser import open_page
 from strings import seat_name, text
 from test_accessibility import axe_problems
+from test_hotseat import combat_position
 
 from scythe_core import new_game, player_view, to_move
 from scythe_core.io.card_texts import objective_text
@@ -135,6 +136,10 @@ def test_three_devices_pass_a_game_on_by_link_for_two_rounds(browser, site_url):
                     shot(page, f"pass-on-{width}x{height}")
                 page.set_viewport_size(VIEWPORTS[0])
                 assert axe_problems(page, "pass on") == []
+                click(page, "#pass-copy")  # copied, or (no clipboard here) asked by hand
+                status = page.inner_text("#pass-status")
+                assert status in (text("passon.copied", lang), text("passon.by_hand", lang))
+                assert page.input_value("#pass-link") == link
             links.append((seat, link, len(game.history)))
             if game.round > 2:
                 break
@@ -218,3 +223,52 @@ def test_the_link_holds_the_game_id(site_url):
     opened = parse_pass(pass_url(site_url, "abc123", game))
     assert opened.game_id == "abc123"
     assert json.dumps(opened.state.setup, sort_keys=True) == json.dumps(game.setup, sort_keys=True)
+
+
+def test_a_combat_passed_on_by_link_hides_the_first_dial(browser, site_url):
+    """The attacker commits on one device; the defender's device, opened from the
+    pass-on link, shows neither the attacker's dial and cards nor their objectives,
+    before or after its hand-over, until both have committed."""
+    _, _, _, at_commit = combat_position()
+    attacker = at_commit.pending["seat"]
+    defender = next(p.seat for p in at_commit.players if p.seat != attacker)
+    secrets = secrets_of(at_commit, "en")
+    first = open_page(browser, pass_url(site_url, "combat1", at_commit), VIEWPORTS[0], ready=None)
+    second = None
+    try:
+        page = first.page
+        page.wait_for_selector(UI_READY, state="attached", timeout=120_000)
+        click(page, "#handover-ready")
+        assert state(page)["viewer"] == str(attacker)
+        click(page, "#decision .dial-n >> nth=-1")
+        if page.locator("#decision .hand .card:not([disabled])").count():
+            click(page, "#decision .hand .card:not([disabled]) >> nth=0")
+        commit = page.get_attribute("#decision [data-action^='commit:']", "data-action")
+        act(page, commit)
+        assert state(page)["handover"]
+        click(page, "#pass-on-open")
+        link = page.input_value("#pass-link")
+        game = parse_pass(link).state
+        assert game.history[-1] == commit and to_move(game) == defender
+
+        second = open_page(browser, link, VIEWPORTS[2], ready=None)
+        other = second.page
+        other.wait_for_selector(UI_READY, state="attached", timeout=120_000)
+        for ready in (False, True):
+            if ready:
+                click(other, "#handover-ready")
+                assert state(other)["viewer"] == str(defender)
+            html = other.evaluate("document.body.innerHTML")
+            seen = dom_text(other)
+            assert not any(s in seen for s in secrets[attacker])
+            assert all((s in seen) == ready for s in secrets[defender])
+            assert f'data-action="{commit}"' not in html or commit.startswith("commit:0:")
+            assert other.locator(".reveal").count() == 0
+            assert not card_values_shown(other)[attacker]
+        assert other.inner_text("#decision .dial-n.on") == "0"
+        shot(other, "pass-on-combat-defender")
+        assert first.console_errors == [] and second.console_errors == []
+    finally:
+        first.page.context.close()
+        if second is not None:
+            second.page.context.close()
