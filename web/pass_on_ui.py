@@ -42,13 +42,13 @@ def shown_key(page) -> tuple:
 
 def handover_extra(page, player: dict) -> Markup:
     """The pass-on part of the hand-over dialog for ``player`` (the next to play)."""
-    if getattr(page, "pass_received", None) == shown_key(page):
+    if page.pass_received == shown_key(page):
         return received_html(seat_name(player, page.lang), page.lang)
-    shown = getattr(page, "pass_shown", None) == shown_key(page)
+    shown = page.pass_shown == shown_key(page)
     return pass_on_html(
         seat_name(player, page.lang),
         link_for(page) if shown else None,
-        getattr(page, "pass_status", "") if shown else "",
+        page.pass_status if shown else "",
         page.lang,
     )
 
@@ -73,7 +73,7 @@ def show_link(page, _target) -> None:
 
 def copy_link(page, _target) -> None:
     """Put the pass-on link on the clipboard, or ask for it to be copied by hand."""
-    if page.session is None or getattr(page, "pass_shown", None) != shown_key(page):
+    if page.session is None or page.pass_shown != shown_key(page):
         return
     url = link_for(page)
 

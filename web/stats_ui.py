@@ -36,7 +36,7 @@ def note_finished(page) -> None:
     if s is None or not s.game_over or page.replay is not None:
         return
     seen = (id(s), len(s.state.history))
-    if getattr(page, "stats_noted", None) == seen:
+    if page.stats_noted == seen:
         return
     page.stats_noted = seen
     try:
@@ -58,7 +58,7 @@ def show_stats(page) -> None:
         rows, skipped, games = book.rows(), len(book.unreadable), len(book.games)
     overlay = document.getElementById("overlay")
     overlay.innerHTML = stats_screen_html(
-        rows, page.lang, problem, skipped, getattr(page, "stats_message", ""), games
+        rows, page.lang, problem, skipped, page.stats_message, games
     )
     overlay.hidden = False
     document.body.dataset.stats = "1"

@@ -100,6 +100,14 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.panel = ""
         self.saves_message = ""
         self.share_field = ""
+        #: Play by link (``pass_on_ui``): the hand-over whose link is shown and what its
+        #: Copy button did, and the hand-over of a game just opened from a link.
+        self.pass_shown: tuple | None = None
+        self.pass_status = ""
+        self.pass_received: tuple | None = None
+        #: Statistics (``stats_ui``): the finished game last recorded, the screen's message.
+        self.stats_noted: tuple | None = None
+        self.stats_message = ""
         #: ``event.timeStamp`` of the click or key being handled (for timings).
         self.input_at: float | None = None
         setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
