@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pass_on import is_pass_link, new_pass_id, parse_pass, pass_fragment, pass_url, verdict
 from render_pass_on import pass_on_html, received_html
-from render_stats import csv_href, stats_screen_html
+from render_stats import csv_href, stats_screen_html, value_words
 from save_format import SaveError
 from saves_helpers import FUZZ, only_save_error, played, same_game
 from stats import (
@@ -288,3 +288,23 @@ def test_any_stored_statistics_load_or_raise_stats_error(document, wrapped):
         return
     book.rows()
     stats_screen_html(book.rows(), "en", skipped=len(book.unreadable))
+
+
+def test_bots_and_unknown_levels_are_counted_and_named():
+    seat = {"faction": "nordic", "mat": "industrial", "controller": "human", "level": None}
+    bot = {"faction": "saxony", "mat": "", "controller": "bot", "level": "greedy"}
+    odd = {"faction": "crimea", "mat": None, "controller": "automa", "level": "ultra"}
+    game = {
+        "key": "k1",
+        "date": "2026-11-23T10:00:00Z",
+        "seats": [
+            dict(seat, score=60, rank=1),
+            dict(bot, score=40, rank=2),
+            dict(odd, score=1, rank=3),
+        ],
+    }
+    book = parse_stats(json.dumps({"stats": 1, "games": [game]}))
+    (row,) = book.rows()
+    assert row.opponents == "automa.ultra+bot.greedy" and row.won
+    assert value_words("opponents", row.opponents, "en") == "Bot (ultra) + Bot (greedy)"
+    assert value_words("opponents", "automa.autometta+bot.greedy", "nl").startswith("Autometta")

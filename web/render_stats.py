@@ -13,6 +13,8 @@ from markup import Markup, html, join
 from stats import COLUMNS, HUMANS_ONLY, Row, csv_text, tally
 from strings import text
 
+from scythe_core.data.automa_cards import LEVELS
+
 GROUPS = ("faction", "mat", "opponents")
 CSV_NAME = "scythe-statistics.csv"
 
@@ -34,9 +36,9 @@ def _opponent_words(kind: str, lang: str) -> str:
     if kind == HUMANS_ONLY:
         return text("stats.humans", lang)
     controller, _, level = kind.partition(".")
-    if controller == "automa":
+    if controller == "automa" and level in LEVELS:
         return text(f"level.{level}", lang)
-    return text("stats.bot", lang, level=level or "–")
+    return text("stats.bot", lang, level=level or controller)
 
 
 def csv_href(rows: list[Row], lang: str) -> str:

@@ -52,7 +52,8 @@ STATS_FORMAT = 1
 #: Far above what a browser's statistics can hold (about 200 characters a game).
 MAX_STATS_CHARS = 3_000_000
 MAX_GAMES = 10_000
-CONTROLLERS = ("human", "automa", "bot")
+#: A seat's controller as stored: "human", "automa", or any other short name (a bot).
+MAX_NAME = 30
 #: How a row's opponents are grouped when every other seat is human.
 HUMANS_ONLY = "humans"
 COLUMNS = ("date", "faction", "mat", "opponents", "seats", "score", "place", "won")
@@ -190,15 +191,19 @@ def _is_int(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+def _is_name(value: object) -> bool:
+    return isinstance(value, str) and value.isidentifier() and len(value) <= MAX_NAME
+
+
 def _valid_seat(seat: object) -> bool:
     if not isinstance(seat, dict):
         return False
     level = seat.get("level")
     return (
         seat.get("faction") in FACTIONS
-        and seat.get("controller") in CONTROLLERS
+        and _is_name(seat.get("controller"))
         and (seat.get("mat") in MATS or (seat.get("controller") != "human" and not seat.get("mat")))
-        and (level is None or (isinstance(level, str) and level.isidentifier() and len(level) < 30))
+        and (level is None or _is_name(level))
         and _is_int(seat.get("score"), -1000, 10_000)
         and _is_int(seat.get("rank"), 1, 7)
     )
