@@ -272,3 +272,38 @@ def test_a_combat_passed_on_by_link_hides_the_first_dial(browser, site_url):
         first.page.context.close()
         if second is not None:
             second.page.context.close()
+
+
+def test_an_automa_plays_on_the_device_that_passes_on(browser, site_url):
+    """Two humans and an Automa: the Automa's turn is played where the turn before it
+    ended, and the link goes to the next human with it played."""
+    instant = "localStorage.setItem('scythe:/:speed', 'instant');"
+    seats = [{"controller": "human"}, {"controller": "automa", "level": "automa"}]
+    seats.append({"controller": "human"})
+    first = open_page(browser, site_url, VIEWPORTS[0], ready=None, init_script=instant)
+    contexts = {}
+    try:
+        page = first.page
+        page.wait_for_selector(UI_READY, state="attached", timeout=120_000)
+        start_game(page, seats, SEED)
+        contexts[int(state(page)["viewer"])] = first
+        automa_turns = 0
+        for _ in range(4):
+            play_turn(page)
+            click(page, "#pass-on-open")
+            link = page.input_value("#pass-link")
+            game = parse_pass(link).state
+            automa_turns = game.history.count("automa:play")
+            seat = to_move(game)
+            assert game.players[seat].controller == "human"
+            page = open_link(browser, contexts, seat, link)
+            assert state(page)["handover"]
+            check_nothing_secret(page, game, page.get_attribute("html", "lang"))
+            click(page, "#handover-ready")
+            check_only_own_secrets(page, game, seat, page.get_attribute("html", "lang"))
+        assert automa_turns >= 1
+        for loaded in contexts.values():
+            assert loaded.console_errors == []
+    finally:
+        for loaded in {id(c): c for c in (first, *contexts.values())}.values():
+            loaded.page.context.close()
