@@ -61,7 +61,6 @@ def show_stats(page) -> None:
         rows, page.lang, problem, skipped, page.stats_message, games
     )
     overlay.hidden = False
-    document.body.dataset.stats = "1"
 
 
 # --- commands ----------------------------------------------------------------
@@ -74,7 +73,6 @@ def open_stats(page, _target) -> None:
 
 def close_stats(page, _target) -> None:
     page.panel, page.stats_message = "", ""
-    document.body.dataset.stats = "0"
     page.render()
     page.refocus()
 

@@ -192,6 +192,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         else:
             self.render_game()
         document.body.dataset.saves = "1" if self.panel == "saves" else "0"
+        document.body.dataset.stats = "1" if self.panel == "stats" else "0"
         if self.panel == "saves":
             saves_ui.show_saves(self)
         elif self.panel == "stats":
