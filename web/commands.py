@@ -12,7 +12,9 @@ from collections.abc import Callable
 
 import choice_steps
 import js
+import pass_on_ui
 import saves_ui
+import stats_ui
 from page_dom import attr
 from page_setup import new_seed
 from strings import set_lang
@@ -146,6 +148,11 @@ COMMANDS: dict[str, Command] = {
     "rules-close": rules_close,
     **{name: conflict(name) for name in ("conflict-load", "conflict-copy")},
     **{name: zoom(name) for name in ("zoom-in", "zoom-out", "zoom-reset")},
+    "pass-on": pass_on_ui.show_link,
+    "pass-copy": pass_on_ui.copy_link,
+    "stats": stats_ui.open_stats,
+    "close-stats": stats_ui.close_stats,
+    "stats-reset": stats_ui.reset_stats,
     **saves_ui.COMMANDS,
 }
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 import contextlib
 
 import js
+import pass_on_ui
 from markup import Markup, html
+from pass_on import is_pass_link
 from render_saves import error_text
 from session import Session
 from storage import (
@@ -166,6 +168,9 @@ class PageSaves:
         self.after_change()
 
     def load_link(self, fragment: str) -> None:
+        if is_pass_link(fragment):  # play by link: the game under its own id
+            pass_on_ui.open_pass(self, fragment)
+            return
         try:
             self.session = Session.from_record(parse_fragment(fragment))
         except ValueError as exc:  # SaveError (a RecordError), IllegalActionError

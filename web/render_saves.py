@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from markup import Markup, attrs, html, join
 from names import action_text
+from render_stats import stats_button_html
 from strings import seat_name, text
 
 
@@ -92,13 +93,14 @@ def saves_screen_html(
         '<h2 id="saves-title">{title}</h2>{note}{body}'
         '<p class="saves-foot"><label class="import">{import_} '
         '<input type="file" id="import-file" accept=".json,application/json"></label> '
-        '<button type="button" data-cmd="close-saves" id="close-saves">{close}</button></p>'
+        '{stats} <button type="button" data-cmd="close-saves" id="close-saves">{close}</button></p>'
         "</div>",
         title=text("saves.title", lang),
         note=message_html(message, lang, undo),
         body=body,
         import_=text("saves.import", lang),
         close=text("saves.close", lang),
+        stats=stats_button_html(lang),
     )
 
 

@@ -167,16 +167,18 @@ def saved_html(games: list, lang: str, limit: int = 8) -> Markup:
     )
 
 
-def handover_html(player: dict, lang: str) -> Markup:
+def handover_html(player: dict, lang: str, extra: Markup = NOTHING) -> Markup:
+    """The hand-over dialog; ``extra``: more under its button (the pass-on link)."""
     name = seat_name(player, lang)
     return html(
         '<div class="handover" role="dialog" aria-modal="true" aria-labelledby="handover-title">'
         '<h2 id="handover-title">{title}</h2><p>{body}</p>'
         '<button type="button" class="primary" data-cmd="handover" id="handover-ready">'
-        "{ready}</button></div>",
+        "{ready}</button>{extra}</div>",
         title=text("handover.title", lang, name=name),
         body=text("handover.body", lang),
         ready=text("handover.ready", lang, name=name),
+        extra=extra,
     )
 
 

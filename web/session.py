@@ -59,6 +59,9 @@ class Session:
         #: decisions this tab last saved there or loaded from it (None: not yet).
         self.save_id: str | None = None
         self.saved_actions: list[str] | None = None
+        #: The game's id in pass-on links (``pass_on``), once it has been passed on or
+        #: came from such a link.
+        self.pass_id: str | None = None
         self.played: list[Played] = []
         self._undo: list[tuple[GameState, int]] = []
         self.viewer: int | None = None

@@ -8,7 +8,9 @@ pure ``render_*`` modules and is set with one ``innerHTML`` per region.
 from __future__ import annotations
 
 import js
+import pass_on_ui
 import saves_ui
+import stats_ui
 import strings
 from actions_ui import targets
 from automa_pacing import SPEEDS, AutomaPacing
@@ -39,6 +41,7 @@ from render_screens import (
     watch_hexes,
     watch_html,
 )
+from render_stats import stats_button_html
 from rules_data import paragraph_for_kind
 from rules_panel import RulesPanel
 from session import Session
@@ -101,6 +104,14 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.panel = ""
         self.saves_message = ""
         self.share_field = ""
+        #: Play by link (``pass_on_ui``): the hand-over whose link is shown and what its
+        #: Copy button did, and the hand-over of a game just opened from a link.
+        self.pass_shown: tuple | None = None
+        self.pass_status = ""
+        self.pass_received: tuple | None = None
+        #: Statistics (``stats_ui``): the finished game last recorded, the screen's message.
+        self.stats_noted: tuple | None = None
+        self.stats_message = ""
         #: ``event.timeStamp`` of the click or key being handled (for timings).
         self.input_at: float | None = None
         setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
@@ -188,6 +199,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
     def render(self) -> None:
         """Redraw everything that depends on the game (one innerHTML per region)."""
         self.save()
+        stats_ui.note_finished(self)
         self.header()
         if self.replay is not None:
             saves_ui.render_replay(self)
@@ -196,8 +208,11 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         else:
             self.render_game()
         document.body.dataset.saves = "1" if self.panel == "saves" else "0"
+        document.body.dataset.stats = "1" if self.panel == "stats" else "0"
         if self.panel == "saves":
             saves_ui.show_saves(self)
+        elif self.panel == "stats":
+            stats_ui.show_stats(self)
         self.render_territories()
         if self.rules.open and (self.session is None or self.session.handover):
             self.rules.close()  # the next player's screen starts without the last one's page
@@ -251,8 +266,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         if self.deleted is not None and self.panel != "saves":  # a delete from this list
             form += message_html(self.saves_message, self.lang, undo=True)
         form += html(
-            '<p><button type="button" data-cmd="saves" id="more-saves">{more}</button></p>',
+            '<p><button type="button" data-cmd="saves" id="more-saves">{more}</button> {stats}</p>',
             more=text("saves.more"),
+            stats=stats_button_html(self.lang),
         )
         el("decision").innerHTML = html('<div id="setup" class="setup">{form}</div>', form=form)
         el("players").innerHTML = ""
@@ -316,7 +332,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         if not watched:
             self.render_log(view)
         if s.handover:
-            overlay.innerHTML = handover_html(view["players"][s.pending_seat], self.lang) + reveal
+            player = view["players"][s.pending_seat]
+            extra = pass_on_ui.handover_extra(self, player)
+            overlay.innerHTML = handover_html(player, self.lang, extra) + reveal
             overlay.hidden = False
         elif s.game_over and not self.end_closed:
             overlay.innerHTML = end_html(s.scores(), view, s.tracks, self.lang)

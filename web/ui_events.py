@@ -12,6 +12,7 @@ from __future__ import annotations
 import choice_steps
 import commands
 import js
+import pass_on_ui
 import phone_frame
 import saves_ui
 import strings
@@ -154,8 +155,8 @@ def on_key(event) -> None:
     elif key in ("+", "=", "-"):
         commands.run(PAGE, "zoom-out" if key == "-" else "zoom-in")
     elif key == "Escape":
-        if PAGE.panel == "saves":
-            commands.run(PAGE, "close-saves", target)
+        if PAGE.panel in ("saves", "stats"):
+            commands.run(PAGE, f"close-{PAGE.panel}", target)
         elif document.querySelector("#decision .reveal #reveal-close"):
             commands.run(PAGE, "close-reveal", target)
         else:
@@ -264,11 +265,14 @@ def install() -> Page:
         True,
     )
     watch_for_updates()
+    js.window.addEventListener(  # a pass-on link pasted into this tab's address
+        "hashchange", create_proxy(lambda _event: pass_on_ui.follow_address(PAGE))
+    )
     js.window.addEventListener(
         "storage", create_proxy(lambda event: PAGE.storage_changed(str(event.key or "")))
     )
     address = str(js.location.hash)
-    if address.startswith("#g"):
+    if address.startswith(("#g", "#p")):
         PAGE.load_link(address)
     if PAGE.session is not None:
         PAGE.after_change()  # a pending Automa turn (after a reload) goes on
