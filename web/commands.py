@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import choice_steps
+import guide_ui
 import js
 import saves_ui
 from page_dom import attr
@@ -134,6 +135,10 @@ COMMANDS: dict[str, Command] = {
     "menu": menu,
     **{name: conflict(name) for name in ("conflict-load", "conflict-copy")},
     **{name: zoom(name) for name in ("zoom-in", "zoom-out", "zoom-reset")},
+    "guide-start": guide_ui.start,
+    "guide-skip": guide_ui.skip,
+    "guide-next": guide_ui.skip,
+    "guide-leave": guide_ui.leave,
     **saves_ui.COMMANDS,
 }
 
