@@ -24,10 +24,14 @@ from guided_game import (
     progress,
     record_of,
 )
+from phone_frame import matches
+from pyodide.ffi import create_proxy
 from render_guide import card_html, offer_html
 from session import Session
 
 document = js.document
+#: An upright phone: the side panel is a sheet under the board (``phone_frame``).
+UPRIGHT_PHONE = "(max-width: 700px)"
 
 
 class Guide:
@@ -41,6 +45,9 @@ class Guide:
         #: The save the record was last written for, and what was written.
         self.written: tuple[str | None, str] = (None, "")
         self.step_id = ""
+        #: The page (set by ``show``) and the scroll after the render (``phone_frame``'s
+        #: sheet scrolls back to the prompt when a render is done).
+        self.scroll_proxy = create_proxy(self.scroll_lit)
 
     # --- keeping the guide with the game ---------------------------------------
 
@@ -80,6 +87,8 @@ class Guide:
 
     def show(self, page) -> None:
         body = document.body.dataset
+        for old in document.querySelectorAll(".guide-lit"):  # the board is drawn once
+            old.classList.remove("guide-lit")
         body.guide = ""
         body.guideLit = ""
         self.step_id = ""
@@ -125,9 +134,9 @@ class Guide:
             title.insertAdjacentHTML("afterend", card)
         else:
             box.insertAdjacentHTML("afterbegin", card)
-        self.light(lit_candidates(step, legal, where.star_seat))
+        self.light(page, lit_candidates(step, legal, where.star_seat))
 
-    def light(self, candidates) -> None:
+    def light(self, page, candidates) -> None:
         """Light the first candidate the page shows as clickable now."""
         for lit in candidates:
             if not document.querySelector(lit.check):
@@ -140,9 +149,22 @@ class Guide:
             if mark != target:
                 mark.classList.add("guide-mark")  # the board's mark over a lit hex
             document.body.dataset.guideLit = lit.light
-            if target.closest("#side-body"):  # on a phone: scrolled into the sheet's view
-                target.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
+            if matches(UPRIGHT_PHONE):
+                # The sheet high for a part of the mat or panel (the card stays on top of
+                # it), low enough for the board to show a lit hex.
+                in_sheet = bool(target.closest("#side-body"))
+                if in_sheet and page.sheet.height != "high":
+                    page.sheet.set("high")
+                elif not in_sheet and page.sheet.height == "high":
+                    page.sheet.set("mid")
+            js.setTimeout(self.scroll_proxy, 0)
             return
+
+    def scroll_lit(self, *_args) -> None:
+        """Scroll the sheet (or the panel) to the lit object, once the render is done."""
+        target = document.querySelector("#side-body .guide-lit")
+        if target:
+            target.scrollIntoView(js.JSON.parse('{"block": "nearest"}'))
 
     # --- commands ---------------------------------------------------------------
 
