@@ -32,24 +32,26 @@ def card_html(step: Step, lang: str, star_seat: int | None = None) -> Markup:
     if step.id == "star" and star_seat not in (None, 0):
         key = "star-automa"
     place, total = step_number(step)
-    next_button = Markup("")
-    if step.ack:
-        next_button = html(
+    if step.ack:  # explained only: Next instead of Skip step
+        first = html(
             '<button type="button" class="primary" data-cmd="guide-next" id="guide-next">'
             "{label}</button> ",
             label=text("guide.next", lang),
         )
+    else:
+        first = html(
+            '<button type="button" data-cmd="guide-skip" id="guide-skip">{label}</button> ',
+            label=text("guide.skip", lang),
+        )
     return html(
         '<section class="guide-card" id="guide-card" aria-labelledby="guide-title"{a}>'
         '<p class="guide-count">{count}</p><h2 id="guide-title">{title}</h2><p>{body}</p>'
-        '<p class="guide-buttons">{next}<button type="button" data-cmd="guide-skip" '
-        'id="guide-skip">{skip}</button> <button type="button" data-cmd="guide-leave" '
+        '<p class="guide-buttons">{first}<button type="button" data-cmd="guide-leave" '
         'id="guide-leave">{leave}</button></p></section>',
         a=attrs(data_step=step.id),
         count=text("guide.count", lang, n=place, total=total),
         title=text(f"guide.{key}.title", lang, **values),
         body=text(f"guide.{key}.text", lang, **values),
-        next=next_button,
-        skip=text("guide.skip", lang),
+        first=first,
         leave=text("guide.leave", lang),
     )
