@@ -143,9 +143,9 @@ def test_skipping_a_step_moves_on_and_leaving_ends_the_guide():
     s = Session(GUIDE_SETUP)
     settle(s)
     assert where(s, set()).step.id == "t1-section"
-    assert where(s, {"t1-section"}).step.id == "t1-produce"
+    assert where(s, {"t1-section"}).step is None  # Produce waits for its own decision
     s.act("section:0")  # the player goes their own way: Move instead of Produce
-    assert where(s, set()).step.id == "t1-section"  # still pointed at, nothing lit
+    assert where(s, set()).step is None  # no card for a decision the guide did not ask
     s.act("move")
     s.act("done")
     settle(s)  # turn 1 is behind: its steps are passed over
@@ -201,3 +201,16 @@ def test_every_step_has_its_words_in_both_languages(lang):
         assert "r1c" not in card.replace("data-step", "")  # hexes by name, never by id
         assert "{" not in card
     assert render_guide.offer_html(lang).count('data-cmd="guide-start"') == 1
+
+
+def test_a_scripted_step_waits_for_its_own_kind_of_decision():
+    """With "Ask how much" on, the page asks how many workers a village makes: no step
+    is shown for that question, the next one comes with its own decision."""
+    s = Session(GUIDE_SETUP)
+    settle(s)
+    assert progress(moves_of(s), set(), "section").step.id == "t1-section"
+    assert progress(moves_of(s), set(), "produce_amounts").step is None
+    s.act("section:2")
+    assert progress(moves_of(s), set(), "top").step.id == "t1-produce"
+    assert progress(moves_of(s), set(), "produce_amounts").step is None
+    assert all(verb_of(step.action) in guided_game.SHOWN_IN for step in SCRIPT)

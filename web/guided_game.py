@@ -19,8 +19,12 @@ attacker's), and the star for it follows (``tests/test_guided_game.py`` plays it
 >>> played = [Move(0, "section:2"), Move(0, "produce:r1c4+r1c5"), Move(1, "automa:play")]
 >>> progress(played, set(), pending_kind="section").step.id
 't2-section'
->>> progress(played, {"t2-section"}, pending_kind="section").step.id
+>>> played += [Move(0, "section:0"), Move(0, "move")]
+>>> progress(played, set(), pending_kind="move").step.id
 't2-character'
+>>> progress(played, {"t2-character"}, pending_kind="move").step  # shown with its decision
+>>> progress(played, {"t2-character"}, pending_kind="move_unit").step.id
+'t2-to'
 """
 
 from __future__ import annotations
@@ -110,6 +114,21 @@ class Step:
         if self.action.endswith(":"):
             return action.startswith(self.action)
         return action == self.action
+
+
+#: The decisions (``pending["kind"]``) a scripted step is shown in, by its action's verb:
+#: with "Ask how much" on, say, the page asks more questions between the steps.
+SHOWN_IN: dict[str, tuple[str, ...]] = {
+    "section": ("section",),
+    "move": ("section", "top"),
+    "bolster": ("section", "top"),
+    "trade": ("section", "top"),
+    "produce": ("top",),
+    "unit": ("move",),
+    "to": ("move_unit",),
+    "done": ("move",),
+    "deploy": ("bottom",),
+}
 
 
 def _step(id_: str, turn: int, action: str, *lit: Lit) -> Step:
@@ -266,7 +285,9 @@ def _shown(
     if index >= len(SCRIPT):
         return None
     step = SCRIPT[index]
-    return step if step.turn == turn else None
+    if step.turn != turn or pending_kind not in SHOWN_IN[verb_of(step.action)]:
+        return None
+    return step
 
 
 def best_commit(legal: list[str]) -> str | None:
