@@ -58,6 +58,7 @@ def where(s: Session, dismissed: set[str]):
         str(s.state.pending.get("kind")),
         game_over=s.game_over,
         deciding=bool(s.legal()),
+        legal=s.legal(),
     )
 
 
@@ -149,8 +150,10 @@ def test_skipping_a_step_moves_on_and_leaving_ends_the_guide():
     s.act("move")
     s.act("done")
     settle(s)  # turn 1 is behind: its steps are passed over
-    assert where(s, set()).step.id == "t2-section"
-    gone = where(s, {"leave"})
+    assert "section:0" not in s.legal()  # no section twice in a row: no Move step now
+    assert where(s, set()).step is None
+    assert progress(moves_of(s), set(), "section").step.id == "t2-section"  # (if it could)
+    gone = progress(moves_of(s), {"leave"}, "section")
     assert gone.finished and gone.step is not None  # the page shows nothing once finished
 
 
@@ -195,6 +198,10 @@ def test_every_step_has_its_words_in_both_languages(lang):
         keys = [f"guide.{step.id}.title", f"guide.{step.id}.text"]
         if step.id == "star":
             keys += ["guide.star-automa.title", "guide.star-automa.text"]
+        if step.id == "encounter":
+            keys += ["guide.encounter-any.title", "guide.encounter-any.text"]
+            assert "four metal" in render_guide.card_html(step, "en", card=27)
+            assert "four metal" not in render_guide.card_html(step, "en", card=3)
         for key in keys:
             assert strings.has(key, lang), (lang, key)
         card = render_guide.card_html(step, lang, 1 if step.id == "star" else None)

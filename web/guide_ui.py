@@ -116,6 +116,7 @@ class Guide:
             str(s.state.pending.get("kind")),
             game_over=s.game_over,
             deciding=bool(legal) and not page.watched(),
+            legal=legal,
         )
         if where.finished:
             body.guide = "done"
@@ -126,7 +127,8 @@ class Guide:
             return
         self.step_id = step.id
         body.guide = step.id
-        card = card_html(step, page.lang, where.star_seat)
+        encounter = s.state.pending.get("card")  # the encounter card being decided
+        card = card_html(step, page.lang, where.star_seat, encounter)
         end = document.querySelector("#overlay:not([hidden]) .end")
         box = end if end else document.getElementById("decision")
         if end:
@@ -134,7 +136,7 @@ class Guide:
             title.insertAdjacentHTML("afterend", card)
         else:
             box.insertAdjacentHTML("afterbegin", card)
-        self.light(page, lit_candidates(step, legal, where.star_seat))
+        self.light(page, lit_candidates(step, legal, where.star_seat, encounter))
 
     def light(self, page, candidates) -> None:
         """Light the first candidate the page shows as clickable now."""

@@ -131,6 +131,18 @@ SHOWN_IN: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The sections of the Agricultural mat that lead to a top action's option (a click on
+#: the option on the mat sends its section first).
+VIA_SECTION = {"move": "section:0", "trade:popularity": "section:1", "bolster:power": "section:3"}
+
+
+def available(step: Step, legal: list[str]) -> bool:
+    """The step's action can be taken now (or its section chosen on the way to it)."""
+    if step.action.endswith(":"):
+        return any(a.startswith(step.action) for a in legal)
+    return step.action in legal or VIA_SECTION.get(step.action) in legal
+
+
 def _step(id_: str, turn: int, action: str, *lit: Lit) -> Step:
     return Step(id_, turn, action, tuple(lit))
 
@@ -195,7 +207,9 @@ STAR_STEP = Step("star", None, "section:", ack=True)
 END_STEP = Step("end", None, ack=True)
 WHEN_STEPS = (ENCOUNTER_STEP, COMBAT_STEP, STAR_STEP, END_STEP)
 STEPS: dict[str, Step] = {s.id: s for s in (*SCRIPT, *WHEN_STEPS)}
-#: The encounter option the guide points at (card 27's second: two coins for four metal).
+#: The encounter card of the guided game, and the option the guide points at there
+#: (the second: two coins for four metal). At another card, the first option is lit.
+ENCOUNTER_CARD = 27
 ENCOUNTER_CHOICE = "option:2"
 
 
@@ -217,6 +231,7 @@ def progress(
     pending_kind: str | None,
     game_over: bool = False,
     deciding: bool = True,
+    legal: list[str] | None = None,
 ) -> Progress:
     """The guide's position after ``moves`` (the game's decisions, in order).
 
@@ -224,7 +239,9 @@ def progress(
     or passed over once its turn is behind the player. A step that comes when something
     happens is shown while its decision is pending (an encounter's options, a combat's
     dial), from the first star on, or once the game is over. ``deciding``: the player
-    decides now (no step is shown during the Autometta's turn)."""
+    decides now (no step is shown during the Autometta's turn). ``legal``: the player's
+    legal actions now; a scripted step whose action is not among them (the game went
+    another way) is not shown."""
     completed: set[str] = set(dismissed)
     index, turn, star_seat = 0, 0, None
     star_turn: int | None = None
@@ -250,6 +267,8 @@ def progress(
     index = _skip_passed(index, turn, completed)
     done = len(completed & STEPS.keys())
     step = _shown(index, turn, completed, star_seat, pending_kind, game_over, deciding)
+    if step is not None and step.turn is not None and legal is not None:
+        step = step if available(step, legal) else None
     finished = END_STEP.id in completed or "leave" in dismissed
     return Progress(step, done, star_seat, finished, completed)
 
@@ -303,14 +322,27 @@ def best_commit(legal: list[str]) -> str | None:
     return max(options, key=strength)
 
 
-def lit_candidates(step: Step, legal: list[str], star_seat: int | None = None) -> tuple[Lit, ...]:
-    """The objects the step points at, first match first, for the legal actions now."""
+def words_key(step: Step, star_seat: int | None, card: object = None) -> str:
+    """The catalogue key of the step's words (``guide.<key>.title`` and ``.text``): the
+    star is the player's or the Autometta's, the encounter card the guided one or not."""
+    if step is STAR_STEP and star_seat not in (None, HUMAN):
+        return "star-automa"
+    if step is ENCOUNTER_STEP and card != ENCOUNTER_CARD:
+        return "encounter-any"
+    return step.id
+
+
+def lit_candidates(
+    step: Step, legal: list[str], star_seat: int | None = None, card: object = None
+) -> tuple[Lit, ...]:
+    """The objects the step points at, first match first, for the legal actions now
+    (``card``: the encounter card being decided, if any)."""
     if step is ENCOUNTER_STEP:
         options = [a for a in legal if verb_of(a) == "option"]
         if not options:
             return ()
-        chosen = ENCOUNTER_CHOICE if ENCOUNTER_CHOICE in options else options[0]
-        return (button(chosen),)
+        guided = card == ENCOUNTER_CARD and ENCOUNTER_CHOICE in options
+        return (button(ENCOUNTER_CHOICE if guided else options[0]),)
     if step is COMBAT_STEP:
         best = best_commit(legal)
         if best is None:

@@ -8,7 +8,7 @@ Leave the guide; its words come from the page catalogue (``guide.<step>.title`` 
 
 from __future__ import annotations
 
-from guided_game import Step, step_number, step_values
+from guided_game import Step, step_number, step_values, words_key
 from markup import Markup, attrs, html
 from names import hex_label
 from strings import text
@@ -25,12 +25,10 @@ def offer_html(lang: str) -> Markup:
     )
 
 
-def card_html(step: Step, lang: str, star_seat: int | None = None) -> Markup:
-    """The card of the step shown now."""
+def card_html(step: Step, lang: str, star_seat: int | None = None, card: object = None) -> Markup:
+    """The card of the step shown now (``card``: the encounter card being decided)."""
     values = step_values(lambda hid: hex_label(hid, lang))
-    key = step.id
-    if step.id == "star" and star_seat not in (None, 0):
-        key = "star-automa"
+    key = words_key(step, star_seat, card)
     place, total = step_number(step)
     if step.ack:  # explained only: Next instead of Skip step
         first = html(
