@@ -2,7 +2,7 @@
 
 Runs in the browser only (``js``). ``Guide.show`` runs after every render of the page:
 it offers "Learn by playing" on the new-game screen, and in a guided game puts the
-current step's card at the top of the decision panel (in the score screen at the end)
+current step's card above the decision panel (in the score screen at the end)
 and lights the object the step points at: the first of the step's candidates
 (``guided_game.lit_candidates``) that the page shows as clickable now, so the engine's
 legal actions decide what can be lit. The steps skipped or acknowledged are kept beside
@@ -24,12 +24,16 @@ from guided_game import (
     progress,
     record_of,
 )
+from markup import Markup
 from phone_frame import matches
 from pyodide.ffi import create_proxy
 from render_guide import card_html, offer_html
 from session import Session
 
 document = js.document
+#: The live region the step card is drawn in, made once (the decision panel beside it is
+#: drawn anew on every render).
+GUIDE_BOX = Markup('<div id="guide-box" class="guide-box" aria-live="polite"></div>')
 #: An upright phone: the side panel is a sheet under the board (``phone_frame``).
 UPRIGHT_PHONE = "(max-width: 700px)"
 
@@ -89,6 +93,11 @@ class Guide:
         body = document.body.dataset
         for old in document.querySelectorAll(".guide-lit"):  # the board is drawn once
             old.classList.remove("guide-lit")
+        box = document.getElementById("guide-box")
+        if not box:  # above the decision panel (on a phone it stays at the sheet's top)
+            document.querySelector(".side-main").insertAdjacentHTML("afterbegin", GUIDE_BOX)
+            box = document.getElementById("guide-box")
+        box.innerHTML = ""
         body.guide = ""
         body.guideLit = ""
         self.step_id = ""
@@ -130,12 +139,10 @@ class Guide:
         encounter = s.state.pending.get("card")  # the encounter card being decided
         card = card_html(step, page.lang, where.star_seat, encounter)
         end = document.querySelector("#overlay:not([hidden]) .end")
-        box = end if end else document.getElementById("decision")
-        if end:
-            title = end.querySelector("h2")
-            title.insertAdjacentHTML("afterend", card)
+        if end:  # the score screen holds the focus: the card goes inside it
+            end.querySelector("h2").insertAdjacentHTML("afterend", card)
         else:
-            box.insertAdjacentHTML("afterbegin", card)
+            box.innerHTML = card
         self.light(page, lit_candidates(step, legal, where.star_seat, encounter))
 
     def light(self, page, candidates) -> None:
