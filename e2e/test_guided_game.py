@@ -35,7 +35,12 @@ from scythe_core.model.actions import verb_of
 def moves_of(s: Session) -> list[Move]:
     log = s.state.log
     return [
-        Move(p.seat, p.action, tuple(str(e.get("event")) for e in log[p.log_from : p.log_to]))
+        Move(
+            p.seat,
+            p.action,
+            tuple(str(e.get("event")) for e in log[p.log_from : p.log_to]),
+            tuple(e.get("seat") for e in log[p.log_from : p.log_to] if e.get("event") == "star"),
+        )
         for p in s.played
     ]
 
@@ -221,3 +226,16 @@ def test_a_scripted_step_waits_for_its_own_kind_of_decision():
     assert progress(moves_of(s), set(), "top").step.id == "t1-produce"
     assert progress(moves_of(s), set(), "produce_amounts").step is None
     assert all(verb_of(step.action) in guided_game.SHOWN_IN for step in SCRIPT)
+
+
+def test_the_star_step_names_whose_star_it_is():
+    """A star placed in another seat's turn (a defender's won combat) is the placer's."""
+    played = [Move(0, "section:2"), Move(1, "automa:play", ("combat", "star"), (0,))]
+    at = progress(played, set(), "section")
+    assert at.step.id == "star" and at.star_seat == 0
+    assert guided_game.words_key(at.step, at.star_seat) == "star"
+    played = [Move(0, "section:2"), Move(1, "automa:play", ("star",), (1,))]
+    at = progress(played, set(), "section")
+    assert guided_game.words_key(at.step, at.star_seat) == "star-automa"
+    assert progress([*played, Move(0, "section:0")], set(), "top").star_seat == 1
+    assert "star" in progress([*played, Move(0, "section:0")], set(), "top").completed

@@ -116,7 +116,14 @@ class Guide:
         legal = s.legal()
         log = s.state.log
         moves = [
-            Move(p.seat, p.action, tuple(str(e.get("event")) for e in log[p.log_from : p.log_to]))
+            Move(
+                p.seat,
+                p.action,
+                tuple(str(e.get("event")) for e in log[p.log_from : p.log_to]),
+                tuple(
+                    e.get("seat") for e in log[p.log_from : p.log_to] if e.get("event") == "star"
+                ),
+            )
             for p in s.played
         ]
         where = progress(

@@ -65,6 +65,8 @@ class Move:
     seat: int | None
     action: str
     events: tuple[str, ...] = ()
+    #: The seats that placed a star with it (a defender wins a combat on the other's turn).
+    star_seats: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -215,11 +217,10 @@ ENCOUNTER_CHOICE = "option:2"
 
 @dataclass
 class Progress:
-    """Where the guide stands: the step shown now (None: nothing to show now), how many
-    of the steps are behind, and who placed the game's first star."""
+    """Where the guide stands: the step shown now (None: nothing to show now), who
+    placed the game's first star, whether the guide is over, and the steps behind."""
 
     step: Step | None
-    done: int
     star_seat: int | None = None
     finished: bool = False
     completed: set[str] = field(default_factory=set)
@@ -246,8 +247,8 @@ def progress(
     index, turn, star_seat = 0, 0, None
     star_turn: int | None = None
     for move in moves:
-        if star_seat is None and "star" in move.events:
-            star_seat, star_turn = move.seat, turn
+        if star_seat is None and move.star_seats:
+            star_seat, star_turn = move.star_seats[0], turn
         if move.seat != HUMAN:
             continue
         if verb_of(move.action) == "section":
@@ -265,12 +266,11 @@ def progress(
     if pending_kind == "section" and deciding:
         turn += 1  # a new turn begins: the steps of the last one are behind
     index = _skip_passed(index, turn, completed)
-    done = len(completed & STEPS.keys())
     step = _shown(index, turn, completed, star_seat, pending_kind, game_over, deciding)
     if step is not None and step.turn is not None and legal is not None:
         step = step if available(step, legal) else None
     finished = END_STEP.id in completed or "leave" in dismissed
-    return Progress(step, done, star_seat, finished, completed)
+    return Progress(step, star_seat, finished, completed)
 
 
 def _skip_passed(index: int, turn: int, completed: set[str]) -> int:
@@ -373,10 +373,6 @@ def step_number(step: Step) -> tuple[int, int]:
 #: What the guide keeps with the saved game: the steps skipped or acknowledged, and
 #: whether the player left the guide ("leave" among them).
 Record = dict
-
-
-def new_record() -> Record:
-    return {"guide": 1, "dismissed": []}
 
 
 def parse_record(value: object) -> set[str] | None:
