@@ -70,12 +70,14 @@ def test_every_command_in_the_markup_is_in_the_one_registry():
 #: module that writes markup or hands it to the page (``innerHTML``,
 #: ``insertAdjacentHTML``) is one of them.
 BUILT_WITH_MARKUP = (
+    "guide_ui",
     "main",
     "page_dom",
     "page_saves",
     "pass_on_ui",
     "render_board",
     "render_decision",
+    "render_guide",
     "render_mat",
     "render_pass_on",
     "render_pieces",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import choice_steps
+import guide_ui
 import js
 import pass_on_ui
 import saves_ui
@@ -153,6 +154,10 @@ COMMANDS: dict[str, Command] = {
     "stats": stats_ui.open_stats,
     "close-stats": stats_ui.close_stats,
     "stats-reset": stats_ui.reset_stats,
+    "guide-start": guide_ui.start,
+    "guide-skip": guide_ui.skip,
+    "guide-next": guide_ui.skip,
+    "guide-leave": guide_ui.leave,
     **saves_ui.COMMANDS,
 }
 

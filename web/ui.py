@@ -7,6 +7,7 @@ pure ``render_*`` modules and is set with one ``innerHTML`` per region.
 
 from __future__ import annotations
 
+import guide_ui
 import js
 import pass_on_ui
 import saves_ui
@@ -119,6 +120,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         setattr(js.window, "__frame_ms", js.Array.new())
         self.frame_from = 0.0
         self.frame_proxy = create_proxy(self.frame)
+        #: The guided first game (``guide_ui``): its step card and the object it lights.
+        self.guide = guide_ui.Guide()
 
     @property
     def lang(self) -> str:
@@ -207,6 +210,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             self.render_setup()
         else:
             self.render_game()
+        self.guide.show(self)
         document.body.dataset.saves = "1" if self.panel == "saves" else "0"
         document.body.dataset.stats = "1" if self.panel == "stats" else "0"
         if self.panel == "saves":
