@@ -709,6 +709,9 @@ def plan_site(wheel: Path) -> dict[str, Path | bytes]:
 # ------------------------------------------------------- offline and installable
 
 SERVICE_WORKER = "sw.js"
+#: Files only the fallback start reads (web/interpreter.mjs, when the precompiled
+#: bytecode cannot be used): not precached, so a first visit does not download them.
+FALLBACK_ONLY = frozenset({"vendor/pyodide/python_stdlib.zip"})
 MANIFEST = "manifest.webmanifest"
 SW_VERSION_LINE = 'const VERSION = "dev";'
 SW_PRECACHE_LINE = 'const PRECACHE = [["./", ""]];'
@@ -721,7 +724,7 @@ def file_bytes(src: Path | bytes) -> bytes:
 def service_worker(plan: dict[str, Path | bytes], template: Path = WEB / SERVICE_WORKER) -> bytes:
     """dist/sw.js: web/sw.js with this build's VERSION and PRECACHE list filled in.
 
-    PRECACHE names every other file of the site (and ``./``, the page itself) with
+    PRECACHE names every other file of the site but FALLBACK_ONLY (and ``./``, the page itself) with
     its SHA-256 for the fetch's ``integrity`` check. VERSION is a hash of all of
     them and of the worker template, so any change to the site gives a new cache.
     """
@@ -732,7 +735,7 @@ def service_worker(plan: dict[str, Path | bytes], template: Path = WEB / SERVICE
     version = hashlib.sha256(text.encode())
     entries = []
     for rel in sorted(plan):
-        if rel == SERVICE_WORKER:
+        if rel == SERVICE_WORKER or rel in FALLBACK_ONLY:
             continue
         digest = hashlib.sha256(file_bytes(plan[rel])).digest()
         version.update(rel.encode() + b"\0" + digest)

@@ -34,7 +34,9 @@ def test_every_url_is_relative_and_local(dist):
     refs = re.findall(r'(?:src|href|config)="([^"]+)"', html)
     assert refs and all(ref.startswith("./") for ref in refs), refs
     config = json.loads((dist / "pyscript.json").read_text())
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./interpreter.mjs"
+    interpreter = (dist / "interpreter.mjs").read_text()
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in interpreter
     for source, target in config["files"].items():
         assert source.startswith("./") and target.startswith("./")
         assert (dist / source).is_file(), source
