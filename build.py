@@ -511,24 +511,26 @@ def precompile(wheel: Path, modules: list[Path]) -> Bytecode:
     """The bytecode for this build, compiled by the pinned Pyodide (cached by content)."""
     sources = app_sources(wheel, modules)
     pyodide_dir = NODE_MODULES / "pyodide"
-    key_parts = [
-        package_version("pyodide").encode(),
-        (pyodide_dir / "python_stdlib.zip").read_bytes(),
-        (pyodide_dir / "pyodide.asm.wasm").stat().st_size.to_bytes(8, "big"),
-        PRECOMPILE_JS.encode(),
-        PRECOMPILE_PY.encode(),
-        "\n".join(DYNAMIC_STDLIB).encode(),
-    ] + [rel.encode() + b"\0" + data for rel, data in sources.items()]
-    digest = hashlib.sha256()
-    for part in key_parts:
-        digest.update(hashlib.sha256(part).digest())
-    key = digest.hexdigest()[:20]
+    stock = (pyodide_dir / "python_stdlib.zip").read_bytes()
+    key = bytecode_key(sources, package_version("pyodide"), stock)
     cached = BYTECODE_CACHE / key
     if not (cached / "meta.json").exists():
         compile_with_pyodide(sources, cached)
     meta = json.loads((cached / "meta.json").read_text())
     app_bundle = (cached / "app.bin").read_bytes()
     return Bytecode(stdlib_zip=cached / "python_stdlib.zip", app_bundle=app_bundle, meta=meta)
+
+
+def bytecode_key(sources: dict[str, bytes], pyodide_version: str, stock_stdlib: bytes) -> str:
+    """The bytecode cache key: every source, the Pyodide version and its stock standard
+    library, and the compiling code itself."""
+    parts = [pyodide_version.encode(), stock_stdlib, PRECOMPILE_JS.encode(), PRECOMPILE_PY.encode()]
+    parts.append("\n".join(DYNAMIC_STDLIB).encode())
+    parts += [rel.encode() + b"\0" + data for rel, data in sources.items()]
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()[:20]
 
 
 def compile_with_pyodide(sources: dict[str, bytes], out: Path) -> None:
