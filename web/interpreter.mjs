@@ -78,11 +78,13 @@ function writeAppFiles(pyodide, files) {
 export async function loadPyodide(options = {}) {
   const stock = { ...options, indexURL: INDEX_URL };
   if (!BYTECODE) return loadStockPyodide(stock);
+  performance.mark("scythe:pyodide-start");
   const appBytecode = fetchChecked(BYTECODE.app).then(appFiles);
   appBytecode.catch(() => {}); /* reported below, when it is used */
   let pyodide;
   try {
     pyodide = await loadStockPyodide({ ...stock, stdLibURL: here(BYTECODE.stdlib.url) });
+    performance.mark("scythe:pyodide-loaded");
     await checkStdlib(pyodide);
   } catch (error) {
     console.warn("Precompiled standard library not usable; starting from sources.", error);
@@ -92,6 +94,7 @@ export async function loadPyodide(options = {}) {
   try {
     writeAppFiles(pyodide, await appBytecode);
     window.__scytheBootPath = "bytecode";
+    performance.mark("scythe:bytecode-written");
   } catch (error) {
     console.warn("Precompiled modules not usable; compiling them from sources.", error);
     window.__scytheBootPath = "stdlib-bytecode";
