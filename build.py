@@ -8,7 +8,8 @@
 The site is fully static and self-contained: the page, its Python modules, the
 ``scythe_core`` wheel, the PyScript config, and local copies of the Pyodide and
 PyScript files the page needs (taken from ``node_modules/``, pinned by
-``package-lock.json``), plus a web app manifest and a generated service worker
+``package-lock.json``), the Python it runs precompiled to bytecode by that pinned
+Pyodide (run under Node; see "bytecode" below), plus a web app manifest and a generated service worker
 (``sw.js``) that precaches every file, so the site installs and plays offline after
 one visit. Every URL in it is relative, so ``dist/`` works from any sub-path.
 Nothing is fetched from a CDN at run time.
@@ -17,6 +18,8 @@ Standard library only. It runs ``npm ci`` when ``node_modules/`` is missing or
 does not match ``package-lock.json``, and builds the wheel with ``pip wheel``
 (or, where pip is missing, with a small built-in wheel writer), caching it by a
 hash of its sources so that a rebuild with no change takes well under a second.
+The bytecode is cached the same way (``build/bytecode-cache/``); compiling it anew
+takes some 20 s (Node starts Pyodide once).
 """
 
 from __future__ import annotations

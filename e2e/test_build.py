@@ -144,7 +144,7 @@ try {
 #: statement of the engine, the page or PyScript's package names (also inside functions)
 #: imports, as do the text codecs. Prints the failures as JSON.
 TRIMMED_IMPORTS_PY = r"""
-import ast, codecs, importlib, json, os, sys
+import ast, codecs, importlib, importlib.util, json, os, sys
 stock = set(json.load(open("/work/stock.json")))
 app = "/work/app"
 wanted = set()
@@ -175,6 +175,18 @@ for encoding in ("utf-8", "utf-8-sig", "latin-1", "ascii", "utf-16", "idna", "cp
         codecs.lookup(encoding)
     except Exception as exc:
         failures.append(f"codec {encoding}: {exc}")
+# Each checked-hash .pyc of app.bin matches its source (else Python would recompile it).
+import zlib
+raw = zlib.decompress(open("/work/app.bin", "rb").read(), 16 + zlib.MAX_WBITS)  # gzip
+header, _, body = raw.partition(b"\n")
+offset = 0
+for path, size in json.loads(header):
+    pyc = body[offset : offset + size]
+    offset += size
+    folder, leaf = os.path.split(os.path.dirname(path))[0], os.path.basename(path)
+    source = os.path.join(app, folder, leaf.split(".")[0] + ".py")
+    if pyc[8:16] != importlib.util.source_hash(open(source, "rb").read()):
+        failures.append(f"{path}: not the hash of {source}")
 json.dumps({"checked": len([n for n in wanted if n in stock]), "failures": failures})
 """
 
@@ -201,6 +213,7 @@ def test_every_import_of_the_page_works_under_the_trimmed_stdlib(build_module, d
         (tmp_path / "app" / rel).write_bytes(data)
     (tmp_path / "stock.json").write_text(json.dumps(stock_stdlib_modules(build_module)))
     (tmp_path / "check.py").write_text(TRIMMED_IMPORTS_PY)
+    (tmp_path / "app.bin").write_bytes((dist / "bytecode" / "app.bin").read_bytes())
     pyodide_dir = (build_module.NODE_MODULES / "pyodide").as_posix()
     (tmp_path / "check.mjs").write_text(TRIMMED_IMPORTS_JS.replace("PYODIDE_DIR", pyodide_dir))
     stdlib = dist / "bytecode" / "python_stdlib.zip"
