@@ -48,6 +48,7 @@ Nothing is asserted: this is a measurement, not a test.
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import importlib.util
 import shutil
@@ -241,29 +242,33 @@ def visits(playwright, base_url: str, count: int = 4) -> list[float]:
     return times
 
 
-def compressed_sizes(site: Path, base_url: str, resources: list) -> dict[str, int]:
-    """Bytes of the files a cold load fetched: as served here, and as a compressing host
-    would send them (gzip -9; brotli if available)."""
+@functools.cache
+def file_sizes(path: Path) -> tuple[int, int, int]:
+    """(gzip -9, brotli or -1) of one file as a compressing host would send it, and its size."""
     try:
         import brotli
     except ImportError:
         brotli = None
-    sizes = {"served": 0, "gzip": 0, "brotli": 0 if brotli else -1}
+    data = path.read_bytes()
+    if path.suffix not in COMPRESSED_BY_HOST:
+        return len(data), len(data) if brotli else -1, len(data)
+    squeezed = len(brotli.compress(data, quality=11)) if brotli else -1
+    return len(gzip.compress(data, 9)), squeezed, len(data)
+
+
+def compressed_sizes(site: Path, base_url: str, resources: list) -> dict[str, int]:
+    """Bytes of the files a cold load fetched: as served here, and as a compressing host
+    would send them (gzip -9; brotli if available)."""
+    sizes = {"served": 0, "gzip": 0, "brotli": 0}
     for url, transferred in resources:
         sizes["served"] += transferred
         rel = url.removeprefix(base_url).split("?")[0].split("#")[0] or "index.html"
         path = site / rel
         if not transferred or not path.is_file():
             continue
-        data = path.read_bytes()
-        if path.suffix in COMPRESSED_BY_HOST:
-            sizes["gzip"] += len(gzip.compress(data, 9))
-            if brotli:
-                sizes["brotli"] += len(brotli.compress(data, quality=11))
-        else:
-            sizes["gzip"] += len(data)
-            if brotli:
-                sizes["brotli"] += len(data)
+        gzipped, squeezed, _ = file_sizes(path)
+        sizes["gzip"] += gzipped
+        sizes["brotli"] = -1 if squeezed < 0 or sizes["brotli"] < 0 else sizes["brotli"] + squeezed
     return sizes
 
 
