@@ -8,7 +8,8 @@
 The site is fully static and self-contained: the page, its Python modules, the
 ``scythe_core`` wheel, the PyScript config, and local copies of the Pyodide and
 PyScript files the page needs (taken from ``node_modules/``, pinned by
-``package-lock.json``), plus a web app manifest and a generated service worker
+``package-lock.json``), the Python it runs precompiled to bytecode by that pinned
+Pyodide (run under Node; see "bytecode" below), plus a web app manifest and a generated service worker
 (``sw.js``) that precaches every file, so the site installs and plays offline after
 one visit. Every URL in it is relative, so ``dist/`` works from any sub-path.
 Nothing is fetched from a CDN at run time.
@@ -17,6 +18,8 @@ Standard library only. It runs ``npm ci`` when ``node_modules/`` is missing or
 does not match ``package-lock.json``, and builds the wheel with ``pip wheel``
 (or, where pip is missing, with a small built-in wheel writer), caching it by a
 hash of its sources so that a rebuild with no change takes well under a second.
+The bytecode is cached the same way (``build/bytecode-cache/``); compiling it anew
+takes some 20 s (Node starts Pyodide once).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import argparse
 import base64
 import fnmatch
 import functools
+import gzip
 import hashlib
 import json
 import os
@@ -37,6 +41,7 @@ import tomllib
 import zipfile
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent
@@ -44,6 +49,7 @@ WEB = ROOT / "web"
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 WHEEL_CACHE = ROOT / "build" / "wheel-cache"
+BYTECODE_CACHE = ROOT / "build" / "bytecode-cache"
 NPM_STAMP = NODE_MODULES / ".scythe-build-stamp"
 
 #: The only Pyodide files needed at run time (no wheels: our engine is pure Python).
@@ -244,6 +250,358 @@ def record_hash(data: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
+# ---------------------------------------------------------------------- bytecode
+#
+# Python compiles every module it imports, and Pyodide ships its standard library as
+# .py sources only (and may not write __pycache__), so every visit used to compile
+# some 200 modules before the board could be drawn. The build compiles them once,
+# with the pinned Pyodide's own CPython running under Node (the same interpreter the
+# page runs, so the same bytecode and magic number), into two files:
+#
+# * ``bytecode/python_stdlib.zip``: the standard-library modules that Pyodide, PyScript,
+#   the engine and the page import (found by modulefinder, which follows every import
+#   statement, also those inside functions), as sourceless unchecked-hash .pyc. The
+#   page's interpreter module (web/interpreter.mjs) gives it to Pyodide as
+#   ``stdLibURL`` in place of the stock 2.5 MB zip of sources.
+# * ``bytecode/app.bin``: the engine's, the page's and PyScript's own modules as
+#   checked-hash .pyc in ``__pycache__/`` beside the sources PyScript writes, so a
+#   .pyc whose source differs (or that is damaged) is simply recompiled from source.
+#   A gzip of a list of (path, bytes); the interpreter module writes them out.
+#
+# Both are rebuilt when any Python source or the Pyodide version changes (the cache key
+# hashes them all); the page falls back to the stock start when either is missing or
+# does not match the running Pyodide (web/interpreter.mjs).
+
+BYTECODE_STDLIB = "bytecode/python_stdlib.zip"
+BYTECODE_APP = "bytecode/app.bin"
+#: Where Pyodide runs the page (its HOME and working directory); PyScript writes the
+#: ``files`` and its own ``pyscript`` package there.
+PYODIDE_HOME = "/home/pyodide"
+#: Standard-library modules imported by name at run time, which no import statement
+#: shows: the text codecs that ``codecs.lookup`` finds through ``encodings``.
+DYNAMIC_STDLIB = (
+    "encodings.aliases",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.utf_8",
+    "encodings.utf_8_sig",
+    "encodings.utf_16",
+    "encodings.utf_32",
+    "encodings.idna",
+    "encodings.raw_unicode_escape",
+    "encodings.unicode_escape",
+    "encodings.cp1252",
+    "encodings.cp437",
+)
+#: Where PyScript's own Python package sits in its bundle: ``wo(".",{pyscript:{...}})``.
+PYSCRIPT_PACKAGE_MARK = "{pyscript:{"
+
+#: Runs under Node: loads the pinned Pyodide from node_modules, mounts the work folder
+#: and runs PRECOMPILE_PY in it.
+PRECOMPILE_JS = r"""
+import { loadPyodide } from "PYODIDE_MJS";
+const work = process.argv[2];
+const pyodide = await loadPyodide({ indexURL: "PYODIDE_DIR/" });
+pyodide.mountNodeFS("/work", work);
+const code = await import("node:fs").then((fs) => fs.readFileSync(work + "/precompile.py", "utf8"));
+try {
+  pyodide.runPython(code);
+} catch (error) {
+  console.error(String(error.message || error).slice(-4000));
+  process.exit(1);
+}
+"""
+
+#: Runs inside the pinned Pyodide (CPython 3.14): /work/app holds the modules to
+#: compile; writes /work/out/{python_stdlib.zip, app.json, app/...}.
+PRECOMPILE_PY = r"""
+import sys
+
+started_with = list(sys.modules)  # what Pyodide itself imported while starting
+import ast, importlib.util, json, os, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+spec = json.load(open("/work/spec.json"))
+stdlib_zip = "/lib/python%d%d.zip" % sys.version_info[:2]
+stdlib_dir = "/tmp/stdlib"
+with zipfile.ZipFile(stdlib_zip) as zf:
+    zf.extractall(stdlib_dir)
+app_dir = "/work/app"
+startup = sorted(name for name in started_with
+                 if (getattr(sys.modules[name], "__file__", None) or "").startswith(stdlib_zip))
+# Which modules are imported: every import statement of our own modules (also inside
+# functions), and of a standard-library module only those run when it is imported
+# (not inside functions, not under `if __name__ == "__main__"`, TYPE_CHECKING or a
+# test for Windows):
+# its imports inside functions (pydoc, multiprocessing, ...) serve features the
+# page never calls, and would double the bytes.
+def locate(name):
+    rel = name.replace(".", "/")
+    for root in (app_dir, stdlib_dir):
+        for candidate in (rel + "/__init__.py", rel + ".py"):
+            if os.path.isfile(os.path.join(root, candidate)):
+                return root, candidate
+    return None
+
+
+def skipped_block(node):
+    if not isinstance(node, ast.If):
+        return False
+    test = ast.unparse(node.test)
+    windows = ("sys.platform == 'win32'", "os.name == 'nt'", "_os.name == 'nt'")
+    return test in ("TYPE_CHECKING", "typing.TYPE_CHECKING") or "__main__" in test or test in windows
+
+
+def import_nodes(tree, whole):
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif skipped_block(node):
+            todo.extend(node.orelse)
+        elif whole or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def imported_names(name, root, rel):
+    tree = ast.parse(open(os.path.join(root, rel), "rb").read())
+    package = name if rel.endswith("__init__.py") else name.rpartition(".")[0]
+    for node in import_nodes(tree, whole=(root == app_dir)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+            continue
+        base = node.module or ""
+        if node.level:
+            parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            base = parent + ("." + base if base else "")
+        yield base
+        for alias in node.names:
+            yield base + "." + alias.name
+
+
+found, edges, unfound = {}, {}, []
+todo = [(name, None) for name in startup + spec["app_modules"] + spec["dynamic"]]
+while todo:
+    name, caller = todo.pop()
+    parts = name.split(".")
+    for depth in range(1, len(parts) + 1):
+        sub = ".".join(parts[:depth])
+        if sub in found:
+            continue
+        where = locate(sub)
+        if where is None:
+            if caller is None:
+                unfound.append(sub)
+            continue
+        found[sub] = where
+        edges[sub] = caller
+        todo.extend((child, sub) for child in imported_names(sub, *where))
+stdlib = {name: rel for name, (root, rel) in found.items() if root == stdlib_dir}
+os.makedirs("/work/out/app", exist_ok=True)
+with zipfile.ZipFile("/work/out/python_stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    for name in sorted(stdlib):
+        rel = stdlib[name]
+        source = open(os.path.join(stdlib_dir, rel), "rb").read()
+        code = compile(source, stdlib_zip + "/" + rel, "exec", dont_inherit=True)
+        data = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+        info = zipfile.ZipInfo(rel[:-3] + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        out.writestr(info, bytes(data))
+app = []
+for rel in spec["app_sources"]:
+    source = open(os.path.join(app_dir, rel), "rb").read()
+    code = compile(source, spec["home"] + "/" + rel, "exec", dont_inherit=True)
+    data = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True)
+    folder, leaf = os.path.split(rel)
+    target = os.path.join(folder, "__pycache__", leaf[:-3] + "." + sys.implementation.cache_tag + ".pyc")
+    dest = os.path.join("/work/out/app", target)
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    open(dest, "wb").write(bytes(data))
+    app.append(target)
+json.dump({
+    "magic": importlib.util.MAGIC_NUMBER.hex(),
+    "cache_tag": sys.implementation.cache_tag,
+    "python": sys.version.split()[0],
+    "stdlib_modules": sorted(stdlib),
+    "app_pycs": app,
+    "unfound_roots": unfound,
+    "imported_by": {name: edges[name] for name in sorted(stdlib)},
+}, open("/work/out/meta.json", "w"), indent=1)
+"""
+
+
+class Bytecode(NamedTuple):
+    """The precompiled modules of one build (see above)."""
+
+    stdlib_zip: Path
+    app_bundle: bytes
+    meta: dict
+
+
+def pyscript_python_sources() -> dict[str, bytes]:
+    """PyScript's own Python package, as PyScript writes it at start-up
+    (``./pyscript/<name>.py``, UTF-8), read out of its JavaScript bundle."""
+    dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for path in sorted(dist.glob("core-*.js")):
+        text = path.read_text(encoding="utf-8")
+        start = text.find(PYSCRIPT_PACKAGE_MARK)
+        if start >= 0:
+            tree, _ = parse_js_literal(text, start)
+            return flatten_tree(tree)
+    sys.exit("build.py: PyScript's Python package not found in @pyscript/core/dist/core-*.js")
+
+
+def parse_js_literal(text: str, pos: int) -> tuple[object, int]:
+    """A JS object literal of strings and nested objects (``{a:"x","b.py":{...}}``)
+    starting at ``text[pos]``: (value, position after it). Its strings are JSON strings."""
+    if text[pos] == '"':
+        end = pos + 1
+        while text[end] != '"':
+            end += 2 if text[end] == "\\" else 1
+        return json.loads(text[pos : end + 1]), end + 1
+    if text[pos] != "{":
+        raise ValueError(f"unexpected {text[pos : pos + 20]!r} in PyScript's package")
+    result: dict[str, object] = {}
+    pos += 1
+    while text[pos] != "}":
+        if text[pos] == '"':
+            key, pos = parse_js_literal(text, pos)
+        else:
+            match = re.compile(r"[A-Za-z_$][\w$]*").match(text, pos)
+            if not match:
+                raise ValueError(f"unexpected {text[pos : pos + 20]!r} in PyScript's package")
+            key, pos = match.group(), match.end()
+        if text[pos] != ":":
+            raise ValueError(f"expected ':' in PyScript's package, found {text[pos]!r}")
+        result[str(key)], pos = parse_js_literal(text, pos + 1)
+        if text[pos] == ",":
+            pos += 1
+    return result, pos + 1
+
+
+def flatten_tree(tree: object, prefix: str = "") -> dict[str, bytes]:
+    if isinstance(tree, str):
+        return {prefix: tree.encode("utf-8")}
+    files: dict[str, bytes] = {}
+    for name, sub in tree.items():  # type: ignore[union-attr]
+        files.update(flatten_tree(sub, f"{prefix}/{name}" if prefix else name))
+    return files
+
+
+def app_sources(wheel: Path, modules: list[Path]) -> dict[str, bytes]:
+    """Every Python source the page's interpreter holds in its working directory, by
+    path there: the wheel's files, the page modules and PyScript's package."""
+    sources: dict[str, bytes] = {}
+    with zipfile.ZipFile(wheel) as zf:
+        for name in zf.namelist():
+            if name.endswith(".py"):
+                sources[name] = zf.read(name)
+    for path in modules:
+        sources[path.relative_to(WEB).as_posix()] = path.read_bytes()
+    for rel, data in pyscript_python_sources().items():
+        sources[rel] = data
+    return dict(sorted(sources.items()))
+
+
+def module_name(rel: str) -> str:
+    parts = rel[:-3].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def precompile(wheel: Path, modules: list[Path]) -> Bytecode:
+    """The bytecode for this build, compiled by the pinned Pyodide (cached by content)."""
+    sources = app_sources(wheel, modules)
+    pyodide_dir = NODE_MODULES / "pyodide"
+    stock = (pyodide_dir / "python_stdlib.zip").read_bytes()
+    key = bytecode_key(sources, package_version("pyodide"), stock)
+    cached = BYTECODE_CACHE / key
+    if not (cached / "meta.json").exists():
+        compile_with_pyodide(sources, cached)
+    meta = json.loads((cached / "meta.json").read_text())
+    app_bundle = (cached / "app.bin").read_bytes()
+    return Bytecode(stdlib_zip=cached / "python_stdlib.zip", app_bundle=app_bundle, meta=meta)
+
+
+def bytecode_key(sources: dict[str, bytes], pyodide_version: str, stock_stdlib: bytes) -> str:
+    """The bytecode cache key: every source, the Pyodide version and its stock standard
+    library, and the compiling code itself."""
+    parts = [pyodide_version.encode(), stock_stdlib, PRECOMPILE_JS.encode(), PRECOMPILE_PY.encode()]
+    parts.append("\n".join(DYNAMIC_STDLIB).encode())
+    parts += [rel.encode() + b"\0" + data for rel, data in sources.items()]
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()[:20]
+
+
+def compile_with_pyodide(sources: dict[str, bytes], out: Path) -> None:
+    node = shutil.which("node")
+    if not node:
+        sys.exit("build.py: node not found; install Node.js 20 first (it runs Pyodide to compile).")
+    log(
+        f"compiling {len(sources)} modules and the standard library with Pyodide {package_version('pyodide')}"
+    )
+    not_stdlib = sorted(
+        {rel.split("/")[0].removesuffix(".py") for rel in sources}
+        | {"js", "pyodide_js", "polyscript", "pyscript"}
+    )
+    spec = {
+        "home": PYODIDE_HOME,
+        "app_sources": list(sources),
+        "app_modules": [module_name(rel) for rel in sources if not rel.endswith("__main__.py")],
+        "dynamic": list(DYNAMIC_STDLIB),
+        "not_stdlib": not_stdlib,
+    }
+    pyodide_dir = (NODE_MODULES / "pyodide").as_posix()
+    script = PRECOMPILE_JS.replace("PYODIDE_MJS", f"{pyodide_dir}/pyodide.mjs").replace(
+        "PYODIDE_DIR", pyodide_dir
+    )
+    with tempfile.TemporaryDirectory(prefix="scythe-pyc-") as tmp:
+        work = Path(tmp)
+        for rel, data in sources.items():
+            (work / "app" / rel).parent.mkdir(parents=True, exist_ok=True)
+            (work / "app" / rel).write_bytes(data)
+        (work / "spec.json").write_text(json.dumps(spec))
+        (work / "precompile.py").write_text(PRECOMPILE_PY)
+        (work / "precompile.mjs").write_text(script)
+        run = subprocess.run(
+            [node, str(work / "precompile.mjs"), str(work)], capture_output=True, text=True
+        )
+        if run.returncode != 0:
+            sys.exit(
+                f"build.py: compiling with Pyodide failed:\n{(run.stdout + run.stderr)[-4000:]}"
+            )
+        meta = json.loads((work / "out" / "meta.json").read_text())
+        check_magic(work / "out", meta)
+        bundle = app_bundle(work / "out" / "app", meta["app_pycs"])
+        shutil.rmtree(BYTECODE_CACHE, ignore_errors=True)
+        out.mkdir(parents=True)
+        shutil.copy2(work / "out" / "python_stdlib.zip", out / "python_stdlib.zip")
+        (out / "app.bin").write_bytes(bundle)
+        (out / "meta.json").write_text(json.dumps(meta, indent=1) + "\n")
+
+
+def check_magic(out: Path, meta: dict) -> None:
+    """Every .pyc starts with the magic number of the Pyodide that compiled it, and that
+    Pyodide is the pinned one (its Python reported it)."""
+    magic = bytes.fromhex(meta["magic"])
+    with zipfile.ZipFile(out / "python_stdlib.zip") as zf:
+        bad = [n for n in zf.namelist() if zf.read(n)[:4] != magic]
+    bad += [p for p in meta["app_pycs"] if (out / "app" / p).read_bytes()[:4] != magic]
+    if bad:
+        sys.exit(f"build.py: .pyc files with a magic number other than {meta['magic']}: {bad[:5]}")
+
+
+def app_bundle(folder: Path, paths: list[str]) -> bytes:
+    """``bytecode/app.bin``: gzip of a JSON header line (``[[path, size], ...]``) and the
+    files' bytes one after the other, written out by web/interpreter.mjs."""
+    blobs = [(rel, (folder / rel).read_bytes()) for rel in paths]
+    header = json.dumps([[rel, len(data)] for rel, data in blobs]).encode() + b"\n"
+    return gzip.compress(header + b"".join(data for _, data in blobs), compresslevel=9, mtime=0)
+
+
 # ---------------------------------------------------------------------- assemble
 
 
@@ -291,7 +649,30 @@ def pyscript_config(wheel: Path, modules: list[Path], catalogues: list[Path]) ->
         files[f"./{rel}"] = f"./{rel}"
     # "interpreter" is resolved against the page URL, "files" against this config's URL:
     # both live at the site root, so the two agree.
-    return {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": files}
+    return {"interpreter": f"./{INTERPRETER}", "files": files}
+
+
+INTERPRETER = "interpreter.mjs"
+INTERPRETER_LINE = "const BYTECODE = null;"
+
+
+def interpreter_module(
+    plan: dict[str, Path | bytes], bytecode: Bytecode, template: Path = WEB / INTERPRETER
+) -> bytes:
+    """interpreter.mjs: web/interpreter.mjs with this build's BYTECODE filled in."""
+    text = template.read_text(encoding="utf-8")
+    if text.count(INTERPRETER_LINE) != 1:
+        sys.exit(f"build.py: {template.name} must contain the line {INTERPRETER_LINE!r} once")
+    files = {
+        name: {"url": f"./{rel}", "integrity": integrity_of(file_bytes(plan[rel]))}
+        for name, rel in (("stdlib", BYTECODE_STDLIB), ("app", BYTECODE_APP))
+    }
+    value = {**files, "magic": bytecode.meta["magic"]}
+    return text.replace(INTERPRETER_LINE, f"const BYTECODE = {json.dumps(value)};").encode()
+
+
+def integrity_of(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
 def plan_site(wheel: Path) -> dict[str, Path | bytes]:
@@ -308,6 +689,10 @@ def plan_site(wheel: Path) -> dict[str, Path | bytes]:
     check_syntax(modules)
     config = pyscript_config(wheel, modules, web_catalogues())
     plan["pyscript.json"] = (json.dumps(config, indent=2) + "\n").encode()
+    bytecode = precompile(wheel, modules)
+    plan[BYTECODE_STDLIB] = bytecode.stdlib_zip
+    plan[BYTECODE_APP] = bytecode.app_bundle
+    plan[INTERPRETER] = interpreter_module(plan, bytecode)
     plan[f"wheels/{wheel.name}"] = wheel
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_RUNTIME:
@@ -329,6 +714,9 @@ def plan_site(wheel: Path) -> dict[str, Path | bytes]:
 # ------------------------------------------------------- offline and installable
 
 SERVICE_WORKER = "sw.js"
+#: Files only the fallback start reads (web/interpreter.mjs, when the precompiled
+#: bytecode cannot be used): not precached, so a first visit does not download them.
+FALLBACK_ONLY = frozenset({"vendor/pyodide/python_stdlib.zip"})
 MANIFEST = "manifest.webmanifest"
 SW_VERSION_LINE = 'const VERSION = "dev";'
 SW_PRECACHE_LINE = 'const PRECACHE = [["./", ""]];'
@@ -341,7 +729,7 @@ def file_bytes(src: Path | bytes) -> bytes:
 def service_worker(plan: dict[str, Path | bytes], template: Path = WEB / SERVICE_WORKER) -> bytes:
     """dist/sw.js: web/sw.js with this build's VERSION and PRECACHE list filled in.
 
-    PRECACHE names every other file of the site (and ``./``, the page itself) with
+    PRECACHE names every other file of the site but FALLBACK_ONLY (and ``./``, the page itself) with
     its SHA-256 for the fetch's ``integrity`` check. VERSION is a hash of all of
     them and of the worker template, so any change to the site gives a new cache.
     """
@@ -352,7 +740,7 @@ def service_worker(plan: dict[str, Path | bytes], template: Path = WEB / SERVICE
     version = hashlib.sha256(text.encode())
     entries = []
     for rel in sorted(plan):
-        if rel == SERVICE_WORKER:
+        if rel == SERVICE_WORKER or rel in FALLBACK_ONLY:
             continue
         digest = hashlib.sha256(file_bytes(plan[rel])).digest()
         version.update(rel.encode() + b"\0" + digest)

@@ -34,7 +34,9 @@ def test_every_url_is_relative_and_local(dist):
     refs = re.findall(r'(?:src|href|config)="([^"]+)"', html)
     assert refs and all(ref.startswith("./") for ref in refs), refs
     config = json.loads((dist / "pyscript.json").read_text())
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./interpreter.mjs"
+    interpreter = (dist / "interpreter.mjs").read_text()
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in interpreter
     for source, target in config["files"].items():
         assert source.startswith("./") and target.startswith("./")
         assert (dist / source).is_file(), source
@@ -120,3 +122,164 @@ def test_the_server_keeps_to_its_sub_path(mime_server):
     with pytest.raises(urllib.error.HTTPError) as err:
         urllib.request.urlopen(root + "/index.html")
     assert err.value.code == 404
+
+
+# --------------------------------------------------------------- the bytecode
+
+TRIMMED_IMPORTS_JS = r"""
+import { loadPyodide } from "PYODIDE_DIR/pyodide.mjs";
+import { readFileSync } from "node:fs";
+const [work, stdlib] = process.argv.slice(2);
+const pyodide = await loadPyodide({ indexURL: "PYODIDE_DIR/", stdLibURL: stdlib });
+pyodide.mountNodeFS("/work", work);
+try {
+  console.log(pyodide.runPython(readFileSync(work + "/check.py", "utf8")));
+} catch (error) {
+  console.log(String(error.message || error).slice(-3000));
+  process.exit(1);
+}
+"""
+
+#: Under the trimmed standard library: every standard-library module that any import
+#: statement of the engine, the page or PyScript's package names (also inside functions)
+#: imports, as do the text codecs. Prints the failures as JSON.
+TRIMMED_IMPORTS_PY = r"""
+import ast, codecs, importlib, importlib.util, json, os, sys
+stock = set(json.load(open("/work/stock.json")))
+app = "/work/app"
+wanted = set()
+for folder, _, names in os.walk(app):
+    for leaf in names:
+        if not leaf.endswith(".py") or leaf == "__main__.py":  # the engine's CLI: not in the page
+            continue
+        rel = os.path.relpath(os.path.join(folder, leaf), app)
+        package = os.path.dirname(rel).replace("/", ".")
+        for node in ast.walk(ast.parse(open(os.path.join(app, rel), "rb").read())):
+            if isinstance(node, ast.Import):
+                wanted.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    base = parent + ("." + base if base else "")
+                wanted.add(base)
+                wanted.update(base + "." + alias.name for alias in node.names)
+failures = []
+for name in sorted(n for n in wanted if n in stock):
+    try:
+        importlib.import_module(name)
+    except Exception as exc:
+        failures.append(f"{name}: {type(exc).__name__}: {exc}")
+for encoding in ("utf-8", "utf-8-sig", "latin-1", "ascii", "utf-16", "idna", "cp1252"):
+    try:
+        codecs.lookup(encoding)
+    except Exception as exc:
+        failures.append(f"codec {encoding}: {exc}")
+# Each checked-hash .pyc of app.bin matches its source (else Python would recompile it).
+import zlib
+raw = zlib.decompress(open("/work/app.bin", "rb").read(), 16 + zlib.MAX_WBITS)  # gzip
+header, _, body = raw.partition(b"\n")
+offset = 0
+for path, size in json.loads(header):
+    pyc = body[offset : offset + size]
+    offset += size
+    folder, leaf = os.path.split(os.path.dirname(path))[0], os.path.basename(path)
+    source = os.path.join(app, folder, leaf.split(".")[0] + ".py")
+    if pyc[8:16] != importlib.util.source_hash(open(source, "rb").read()):
+        failures.append(f"{path}: not the hash of {source}")
+json.dumps({"checked": len([n for n in wanted if n in stock]), "failures": failures})
+"""
+
+
+def stock_stdlib_modules(build_module) -> list[str]:
+    """Every module of Pyodide's stock standard library (its zip of sources)."""
+    with zipfile.ZipFile(build_module.NODE_MODULES / "pyodide" / "python_stdlib.zip") as zf:
+        names = [n for n in zf.namelist() if n.endswith(".py")]
+    return sorted(build_module.module_name(n) for n in names)
+
+
+def test_every_import_of_the_page_works_under_the_trimmed_stdlib(build_module, dist, tmp_path):
+    """Runs the pinned Pyodide under Node with the site's trimmed standard library: an
+    import of a module the build left out fails here (and the list is not empty)."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if not node:
+        pytest.skip("node not found")
+    wheel = next((dist / "wheels").glob("*.whl"))
+    for rel, data in build_module.app_sources(wheel, build_module.web_modules()).items():
+        (tmp_path / "app" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "app" / rel).write_bytes(data)
+    (tmp_path / "stock.json").write_text(json.dumps(stock_stdlib_modules(build_module)))
+    (tmp_path / "check.py").write_text(TRIMMED_IMPORTS_PY)
+    (tmp_path / "app.bin").write_bytes((dist / "bytecode" / "app.bin").read_bytes())
+    pyodide_dir = (build_module.NODE_MODULES / "pyodide").as_posix()
+    (tmp_path / "check.mjs").write_text(TRIMMED_IMPORTS_JS.replace("PYODIDE_DIR", pyodide_dir))
+    stdlib = dist / "bytecode" / "python_stdlib.zip"
+    run = subprocess.run(
+        [node, str(tmp_path / "check.mjs"), str(tmp_path), str(stdlib)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    assert result["checked"] > 20, result
+    assert result["failures"] == []
+    with zipfile.ZipFile(stdlib) as zf:  # and it is trimmed: not the whole library
+        held = {build_module.module_name(n.removesuffix("c")) for n in zf.namelist()}
+    assert len(held) < len(stock_stdlib_modules(build_module)) / 2
+    assert {"json", "gettext", "dataclasses", "encodings.utf_8"} <= held
+    assert not {"pydoc", "unittest", "multiprocessing", "tkinter", "doctest"} & held
+
+
+def bytecode_config(dist: Path) -> dict:
+    text = (dist / "interpreter.mjs").read_text()
+    match = re.search(r"^const BYTECODE = (\{.*\});$", text, re.M)
+    assert match, "interpreter.mjs names no bytecode"
+    return json.loads(match.group(1))
+
+
+def test_the_bytecode_files_are_what_the_interpreter_module_expects(dist):
+    import base64
+    import gzip
+    import hashlib
+
+    config = bytecode_config(dist)
+    magic = bytes.fromhex(config["magic"])
+    assert magic == (3627).to_bytes(2, "little") + b"\r\n", "Python 3.14's magic number"
+    for name in ("stdlib", "app"):
+        data = (dist / config[name]["url"]).read_bytes()
+        digest = base64.b64encode(hashlib.sha256(data).digest()).decode()
+        assert config[name]["integrity"] == f"sha256-{digest}"
+    with zipfile.ZipFile(dist / config["stdlib"]["url"]) as zf:
+        for name in zf.namelist():
+            pyc = zf.read(name)
+            assert name.endswith(".pyc") and pyc[:4] == magic, name
+            assert int.from_bytes(pyc[4:8], "little") == 0b01, "unchecked hash-based"
+    raw = gzip.decompress((dist / config["app"]["url"]).read_bytes())
+    header_line, _, body = raw.partition(b"\n")
+    header = json.loads(header_line)
+    assert sum(size for _, size in header) == len(body)
+    paths = {path for path, _ in header}
+    for module in ("main", "ui", "strings"):
+        assert f"__pycache__/{module}.cpython-314.pyc" in paths
+    assert "scythe_core/__pycache__/engine.cpython-314.pyc" in paths
+    assert "pyscript/__pycache__/__init__.cpython-314.pyc" in paths
+    offset = 0
+    for _, size in header:
+        pyc = body[offset : offset + size]
+        offset += size
+        assert pyc[:4] == magic and int.from_bytes(pyc[4:8], "little") == 0b11, "checked hash"
+
+
+def test_the_bytecode_is_rebuilt_when_a_source_or_pyodide_changes(build_module, dist):
+    wheel = next((dist / "wheels").glob("*.whl"))
+    sources = build_module.app_sources(wheel, build_module.web_modules())
+    key = build_module.bytecode_key(sources, "314.0.7", b"stdlib")
+    assert key == build_module.bytecode_key(dict(sources), "314.0.7", b"stdlib")
+    edited = {**sources, "ui.py": sources["ui.py"] + b"\n# edited\n"}
+    assert build_module.bytecode_key(edited, "314.0.7", b"stdlib") != key
+    assert build_module.bytecode_key(sources, "314.0.8", b"stdlib") != key
+    assert build_module.bytecode_key(sources, "314.0.7", b"other stdlib") != key

@@ -67,7 +67,10 @@ def test_the_worker_precaches_every_file_of_the_site(dist, build_module):
     files = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     urls = precache_urls(sw_text)
     assert len(urls) == len(set(urls))
-    assert set(urls) == {f"./{f}" for f in files - {"sw.js"}} | {"./"}
+    fallback_only = set(build_module.FALLBACK_ONLY)
+    assert fallback_only <= files, "the fallback start's files are part of the site"
+    assert set(urls) == {f"./{f}" for f in files - {"sw.js"} - fallback_only} | {"./"}
+    assert {"./bytecode/python_stdlib.zip", "./bytecode/app.bin", "./interpreter.mjs"} <= set(urls)
     assert {"./index.html", "./pyscript.json", "./vendor/pyodide/pyodide.asm.wasm"} <= set(urls)
     assert {"./manifest.webmanifest", "./icons/icon-192.png", "./py/main.py"} <= set(urls)
     assert any(url.startswith("./wheels/") for url in urls)

@@ -1,0 +1,87 @@
+"""The precompiled start falls back to the stock start, in headless Chromium.
+
+web/interpreter.mjs starts Pyodide from the build's bytecode (build.py "bytecode").
+When one of those optional files is missing, damaged or made by another Python, the
+page must still start, the slow way, and draw the board: never a blank page. Each
+case serves a private copy of the site with that one file broken.
+"""
+
+from __future__ import annotations
+
+import threading
+import zipfile
+from pathlib import Path
+
+import pytest
+from game_driver import UI_READY, act, click, state
+from site_browser import open_page
+
+#: The Python 3.14 magic number with its version field changed: a .pyc "from another Python".
+FOREIGN_MAGIC = b"\x00\x00\r\n"
+
+
+def foreign_magic_zip(data: bytes, tmp: Path) -> bytes:
+    """The same standard-library zip, every .pyc stamped by some other Python."""
+    source, target = tmp / "in.zip", tmp / "out.zip"
+    source.write_bytes(data)
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w") as new:
+        for info in old.infolist():
+            new.writestr(info, FOREIGN_MAGIC + old.read(info)[4:])
+    return target.read_bytes()
+
+
+BREAKAGES = {
+    "stdlib missing": ("bytecode/python_stdlib.zip", None),
+    "stdlib garbage": ("bytecode/python_stdlib.zip", lambda data, tmp: data[:1000] + b"x" * 5000),
+    "stdlib from another python": ("bytecode/python_stdlib.zip", foreign_magic_zip),
+    "app bytecode missing": ("bytecode/app.bin", None),
+    "app bytecode truncated": ("bytecode/app.bin", lambda data, tmp: data[: len(data) // 2]),
+}
+
+
+@pytest.fixture(scope="module")
+def site_files(build_module, dist) -> dict[str, bytes]:
+    plan = build_module.plan_site(build_module.build_wheel())
+    return {rel: build_module.file_bytes(src) for rel, src in plan.items()}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("breakage", list(BREAKAGES))
+def test_a_missing_or_damaged_bytecode_file_still_starts_the_page(
+    browser, build_module, site_files, tmp_path, breakage
+):
+    rel, damage = BREAKAGES[breakage]
+    files = dict(site_files)
+    if damage is None:
+        del files[rel]
+    else:
+        files[rel] = damage(files[rel], tmp_path)
+        assert files[rel] != site_files[rel]
+    site = tmp_path / "site"
+    build_module.sync(files, site)
+    server = build_module.make_server(site, port=0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    loaded = open_page(browser, build_module.server_url(server))
+    try:
+        page = loaded.page
+        assert page.get_attribute("body", "data-board-drawn") == "1"
+        assert page.locator("[data-hex]").count() == 54
+        boot_path = page.evaluate("window.__scytheBootPath")
+        expected = "stock" if rel.endswith("python_stdlib.zip") else "stdlib-bytecode"
+        assert boot_path == expected, breakage
+        # And the game plays: a new game, one decision, the Automa's answer.
+        page.wait_for_selector(UI_READY, state="attached")
+        click(page, "#start")
+        act(page, "section:0")
+        assert state(page)["game"] == "on" and state(page)["pending"] != "section"
+        assert loaded.blocked == [], loaded.blocked
+    finally:
+        loaded.page.context.close()
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.browser
+def test_the_intact_site_starts_from_bytecode(board_page):
+    assert board_page.page.evaluate("window.__scytheBootPath") == "bytecode"
+    assert board_page.console_errors == [], board_page.console_errors

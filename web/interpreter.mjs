@@ -1,0 +1,103 @@
+/* The interpreter module PyScript loads (pyscript.json's "interpreter"): the pinned
+   Pyodide's own loadPyodide, started from the build's precompiled bytecode so that
+   Python compiles nothing at start-up (build.py, "bytecode").
+
+   This file is a template: build.py fills in BYTECODE (the two files' URLs, their
+   SHA-256 and the magic number of the Python that compiled them).
+   - bytecode/python_stdlib.zip goes to Pyodide as stdLibURL, in place of the stock
+     zip of sources (a documented loadPyodide option);
+   - bytecode/app.bin holds checked-hash .pyc for the engine, the page and PyScript's
+     own package, written into __pycache__/ beside the sources PyScript writes (Python
+     recompiles any whose source differs).
+   If either file is missing, damaged or made by another Python, the page starts the
+   stock way (the stock zip of sources, nothing precompiled): slower, never blank.
+   PyScript passes indexURL as this file's folder; Pyodide's files are in ./vendor. */
+import { loadPyodide as loadStockPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const BYTECODE = null;
+
+const here = (path) => new URL(path, import.meta.url).href;
+const INDEX_URL = here("./vendor/pyodide/");
+const HOME = "/home/pyodide";
+
+async function fetchChecked(file) {
+  const response = await fetch(here(file.url), { integrity: file.integrity });
+  if (!response.ok) throw new Error(`${file.url}: HTTP ${response.status}`);
+  return response;
+}
+
+/* app.bin: gzip of one JSON line [[path, size], ...] and then the files' bytes. */
+async function appFiles(response) {
+  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(unzipped).arrayBuffer());
+  const newline = bytes.indexOf(10);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(0, newline)));
+  let offset = newline + 1;
+  const files = header.map(([path, size]) => {
+    const data = bytes.subarray(offset, offset + size);
+    offset += size;
+    return [path, data];
+  });
+  if (offset !== bytes.length) throw new Error("bytecode/app.bin: bad length");
+  return files;
+}
+
+async function sha256(bytes) {
+  if (!(globalThis.crypto && crypto.subtle)) return null; /* not a secure context */
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return btoa(String.fromCharCode(...digest));
+}
+
+function magicOf(pyodide) {
+  return pyodide.runPython("import importlib.util\nimportlib.util.MAGIC_NUMBER.hex()");
+}
+
+/* The running Python reads its standard library from the precompiled zip, made by the
+   same Python (magic number) and unchanged (hash), or this throws. */
+async function checkStdlib(pyodide) {
+  if (magicOf(pyodide) !== BYTECODE.magic) throw new Error("bytecode made by another Python");
+  const [major, minor] = pyodide.runPython("import sys\nlist(sys.version_info[:2])").toJs();
+  const held = pyodide.FS.readFile(`/lib/python${major}${minor}.zip`);
+  const digest = await sha256(held);
+  if (digest !== null && `sha256-${digest}` !== BYTECODE.stdlib.integrity) {
+    throw new Error("bytecode/python_stdlib.zip is damaged");
+  }
+}
+
+function writeAppFiles(pyodide, files) {
+  if (magicOf(pyodide) !== BYTECODE.magic) return;
+  for (const [path, data] of files) {
+    const target = `${HOME}/${path}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, data);
+  }
+}
+
+export async function loadPyodide(options = {}) {
+  const stock = { ...options, indexURL: INDEX_URL };
+  if (!BYTECODE) return loadStockPyodide(stock);
+  performance.mark("scythe:pyodide-start");
+  const appBytecode = fetchChecked(BYTECODE.app).then(appFiles);
+  appBytecode.catch(() => {}); /* reported below, when it is used */
+  let pyodide;
+  try {
+    pyodide = await loadStockPyodide({ ...stock, stdLibURL: here(BYTECODE.stdlib.url) });
+    performance.mark("scythe:pyodide-loaded");
+    await checkStdlib(pyodide);
+  } catch (error) {
+    console.warn("Precompiled standard library not usable; starting from sources.", error);
+    window.__scytheBootPath = "stock";
+    return loadStockPyodide(stock);
+  }
+  try {
+    writeAppFiles(pyodide, await appBytecode);
+    window.__scytheBootPath = "bytecode";
+    performance.mark("scythe:bytecode-written");
+  } catch (error) {
+    console.warn("Precompiled modules not usable; compiling them from sources.", error);
+    window.__scytheBootPath = "stdlib-bytecode";
+  }
+  return pyodide;
+}
