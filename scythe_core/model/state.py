@@ -1,7 +1,9 @@
 """Game state: plain dataclasses that serialise to JSON.
 
 A state never changes once handed out by the public API: ``engine.apply``
-copies it (``GameState.copy``) and edits the copy.
+copies it (``GameState.copy``) and edits the copy. The history and the log only grow:
+they are ``AppendOnlyList`` objects, whose copies share all but the newest items, so a
+copy costs the same late in a game as early on.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TypedDict
 
 from ..data.board import TERRAIN, home_base_id, reading_order_key
 from ..data.components import RESOURCES
+from .append_only import AppendOnlyList
 
 
 class TurnFacts(TypedDict, total=False):
@@ -135,10 +138,18 @@ class GameState:
     flow: list[dict] = field(default_factory=list)
     #: Facts about the turn in progress (section chosen, units moved, ...).
     turn: TurnFacts = field(default_factory=dict)
-    history: list[str] = field(default_factory=list)
-    log: list[dict] = field(default_factory=list)
+    #: The decisions taken so far (a list when given; kept as an AppendOnlyList).
+    history: AppendOnlyList = field(default_factory=AppendOnlyList)
+    #: What happened, as data (event codes and parameters); see ``model/log.py``.
+    log: AppendOnlyList = field(default_factory=AppendOnlyList)
     game_over: bool = False
     setup: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.history, AppendOnlyList):
+            self.history = AppendOnlyList(self.history)
+        if not isinstance(self.log, AppendOnlyList):
+            self.log = AppendOnlyList(self.log)
 
     @property
     def active_seat(self) -> int:
@@ -162,8 +173,8 @@ class GameState:
         new.pending = _copy_json(self.pending)
         new.flow = _copy_json(self.flow)
         new.turn = _copy_json(self.turn)
-        new.history = list(self.history)
-        new.log = list(self.log)
+        new.history = self.history.copy()
+        new.log = self.log.copy()
         return new
 
     # --- territory questions -------------------------------------------------
@@ -255,7 +266,17 @@ def _copy_json(value):
 
 
 def state_to_dict(state: GameState) -> dict:
-    return asdict(state)
+    """The state as plain JSON data (a deep copy: nothing in it is shared with the state)."""
+    data = {}
+    for f in fields(GameState):
+        value = getattr(state, f.name)
+        if f.name == "players":
+            data["players"] = [asdict(p) for p in value]
+        elif isinstance(value, AppendOnlyList):
+            data[f.name] = [_copy_json(item) for item in value]
+        else:
+            data[f.name] = _copy_json(value)
+    return data
 
 
 def state_from_dict(data: dict) -> GameState:
