@@ -66,8 +66,16 @@ def begin_turn(state: GameState) -> None:
 def legal_choices(state: GameState) -> list[str]:
     """The pending decision's choices, plus revealing a met objective (sorted)."""
     legal, _ = DECISIONS[state.pending["kind"]]
-    # A met objective may be revealed at any decision of the active player's turn.
-    return sorted(set(legal(state)) | set(reveal_options(state)))
+    if state._memo is not None:  # already inside GameState.unchanging
+        return sorted(set(legal(state)) | set(reveal_options(state)))
+    # Control, reach and the like worked out once for all of it (GameState.unchanging,
+    # opened by hand: this runs at every decision).
+    state._memo = {}
+    try:
+        # A met objective may be revealed at any decision of the active player's turn.
+        return sorted(set(legal(state)) | set(reveal_options(state)))
+    finally:
+        state._memo = None
 
 
 def decide(state: GameState, action: str) -> None:

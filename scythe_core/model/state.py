@@ -8,12 +8,16 @@ copy costs the same late in a game as early on.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
-from typing import TypedDict
+from typing import TypedDict, TypeVar
 
-from ..data.board import TERRAIN, home_base_id, reading_order_key
+from ..data.board import TERRAIN, TUNNELS, home_base_id, reading_order_key
 from ..data.components import RESOURCES
 from .append_only import AppendOnlyList
+
+T = TypeVar("T")
 
 
 class TurnFacts(TypedDict, total=False):
@@ -145,6 +149,15 @@ class GameState:
     game_over: bool = False
     setup: dict = field(default_factory=dict)
 
+    #: Facts worked out from the state (control, controlled territories and resources,
+    #: movement reach) while nothing may change it: a dict only inside
+    #: :meth:`unchanging`, None otherwise. Not a field: never copied or serialised.
+    _memo = None  # (no annotation: not a dataclass field)
+    #: (position key, facts that follow from the position alone: control, the territories
+    #: each seat controls): see :meth:`position_facts`. Kept across decisions and shared
+    #: by copies (a fact is only ever added, never changed); not a field either.
+    _position = None
+
     def __post_init__(self) -> None:
         if not isinstance(self.history, AppendOnlyList):
             self.history = AppendOnlyList(self.history)
@@ -162,6 +175,7 @@ class GameState:
     def copy(self) -> GameState:
         new = GameState.__new__(GameState)
         new.__dict__.update(self.__dict__)
+        new._memo = None
         new.players = [p.copy() for p in self.players]
         new.resources = {h: dict(r) for h, r in self.resources.items()}
         new.encounter_tokens = list(self.encounter_tokens)
@@ -177,6 +191,62 @@ class GameState:
         new.log = self.log.copy()
         return new
 
+    # --- worked out once while the state stands still --------------------------
+
+    @contextmanager
+    def unchanging(self) -> Iterator[None]:
+        """A block in which the state is only read: facts derived from it (control, the
+        territories and resources each seat controls, movement reach) are worked out once
+        and remembered until the block ends. Nested blocks share the outer one's memo.
+
+        Nothing may change the state inside (the remembered facts would go stale); the
+        engine opens one around working out the legal choices."""
+        if self._memo is not None:
+            yield
+            return
+        self._memo = {}
+        try:
+            yield
+        finally:
+            self._memo = None
+
+    def remembered(self, key: Hashable, work_out: Callable[[], T]) -> T:
+        """``work_out()``, remembered under ``key`` inside :meth:`unchanging` (the value is
+        shared: callers must not change it); worked out afresh outside."""
+        memo = self._memo
+        if memo is None:
+            return work_out()
+        try:
+            return memo[key]
+        except KeyError:
+            value = memo[key] = work_out()
+            return value
+
+    def position_key(self) -> tuple:
+        """Everything control depends on: whose turn it is, and per seat where its units
+        and its structures stand."""
+        key: list = [self.turn_order[self.turn_index]]
+        for p in self.players:
+            key += (p.character, *p.mechs, *p.workers, "|", *p.structures.values(), "/")
+        return tuple(key)
+
+    def position_facts(self) -> dict:
+        """Facts that follow from the position alone (:meth:`position_key`), remembered
+        for as long as the position stays the same, whatever else changes and however
+        it is changed (the key is compared, never trusted). Add to it, change nothing."""
+        memo = self._memo
+        if memo is not None:
+            facts = memo.get("position")
+            if facts is not None:
+                return facts
+        key = self.position_key()
+        known = self._position
+        if known is None or known[0] != key:
+            known = self._position = (key, {})
+        if memo is not None:
+            memo["position"] = known[1]
+        return known[1]
+
     # --- territory questions -------------------------------------------------
 
     def control_map(self) -> dict[str, int]:
@@ -185,18 +255,27 @@ class GameState:
         Units control a territory; a structure controls it when no enemy unit is
         there. Units of two factions share a territory only while a combat is
         pending: the defender (not the active player) keeps control until then.
-        Home bases are not territories and have no controller.
+        Home bases are not territories and have no controller. Do not change the
+        dict returned: it is remembered (:meth:`position_facts`) and shared.
         """
-        holders: dict[str, list[int]] = {}
-        for p in self.players:
-            spots = {p.character, *p.mechs, *(w for w in p.workers if w)}
-            for hid in spots:
-                if hid and TERRAIN[hid] != "home":
-                    holders.setdefault(hid, []).append(p.seat)
+        facts = self.position_facts()
+        control = facts.get("control")
+        if control is None:
+            control = facts["control"] = self._work_out_control()
+        return control
+
+    def _work_out_control(self) -> dict[str, int]:
         active = self.active_seat
-        control = {}
-        for hid, seats in holders.items():
-            control[hid] = seats[0] if len(seats) == 1 else next(s for s in seats if s != active)
+        control: dict[str, int] = {}
+        for p in self.players:
+            seat = p.seat
+            for hid in {p.character, *p.mechs, *p.workers}:
+                if not hid or TERRAIN[hid] == "home":
+                    continue
+                held = control.get(hid)
+                if held is None or held == active:
+                    # Two factions on one territory: the one that is not active holds it.
+                    control[hid] = seat
         for p in self.players:
             for hid in p.structures.values():
                 control.setdefault(hid, p.seat)
@@ -204,24 +283,33 @@ class GameState:
 
     def territory_controller(self, hid: str) -> int | None:
         """The seat controlling one territory (or lake), or None; see :meth:`control_map`."""
-        if TERRAIN[hid] == "home":
-            return None
-        holders = [
-            p.seat for p in self.players if p.character == hid or hid in p.mechs or hid in p.workers
-        ]
-        if holders:
-            if len(holders) == 1:
-                return holders[0]
-            return next(s for s in holders if s != self.active_seat)
-        for p in self.players:
-            if hid in p.structures.values():
-                return p.seat
-        return None
+        return self.control_map().get(hid)
 
     def controlled_territories(self, seat: int) -> list[str]:
-        """Territories and lakes the seat controls, in reading order."""
-        control = self.control_map()
-        return sorted((h for h, s in control.items() if s == seat), key=reading_order_key)
+        """Territories and lakes the seat controls, in reading order (remembered with
+        the position: a shared list, do not change it)."""
+        facts = self.position_facts()
+        found = facts.get(("territories", seat))
+        if found is None:
+            control = self.control_map()
+            found = sorted((h for h, s in control.items() if s == seat), key=reading_order_key)
+            facts["territories", seat] = found
+        return found
+
+    def controlled_terrains(self, seat: int) -> dict[str, int]:
+        """How many territories of each terrain the seat controls, and of printed tunnels
+        under "tunnel" (remembered with the position: a shared dict, do not change it)."""
+        facts = self.position_facts()
+        counts = facts.get(("terrains", seat))
+        if counts is None:
+            counts = {}
+            for hid in self.controlled_territories(seat):
+                terrain = TERRAIN[hid]
+                counts[terrain] = counts.get(terrain, 0) + 1
+                if hid in TUNNELS:
+                    counts["tunnel"] = counts.get("tunnel", 0) + 1
+            facts["terrains", seat] = counts
+        return counts
 
     def resources_at(self, hid: str) -> dict[str, int]:
         return self.resources.get(hid, {})
@@ -235,12 +323,17 @@ class GameState:
             del self.resources[hid]
 
     def controlled_resources(self, seat: int) -> dict[str, int]:
-        """Totals of each resource on territories the seat controls."""
+        """Totals of each resource on territories the seat controls (inside
+        :meth:`unchanging` a shared dict: do not change it)."""
+        return self.remembered(("resources", seat), lambda: self._resources_of(seat))
+
+    def _resources_of(self, seat: int) -> dict[str, int]:
         totals = dict.fromkeys(RESOURCES, 0)
-        control = self.control_map()
-        for hid in self.resources:
-            if control.get(hid) == seat:
-                for res, n in self.resources[hid].items():
+        resources = self.resources
+        for hid in self.controlled_territories(seat):
+            bucket = resources.get(hid)
+            if bucket:
+                for res, n in bucket.items():
                     totals[res] += n
         return totals
 

@@ -14,8 +14,9 @@ The conditions are data in :data:`scythe_core.cards.OBJECTIVES`: clauses
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 
-from ..data.board import ADJACENT, FACTORY, LAKES, TERRAIN, TUNNELS
+from ..data.board import ADJACENT, FACTORY, LAKES, TERRAIN
 from ..data.cards import OBJECTIVES
 from ..data.components import FACTIONS, PRODUCTION, RESOURCES
 from ..model.actions import is_objective_reveal, parse_number
@@ -45,10 +46,7 @@ def _territory(hid: str) -> bool:
 
 def control_count(state: GameState, player: Player, what: str) -> int:
     """Controlled territories of a terrain, or "tunnel" (printed tunnels), or "factory"."""
-    hexes = _controlled(state, player)
-    if what == "tunnel":
-        return sum(1 for h in hexes if h in TUNNELS)
-    return sum(1 for h in hexes if TERRAIN[h] == what)
+    return state.controlled_terrains(player.seat).get(what, 0)
 
 
 def highest_power(state: GameState, player: Player) -> int:
@@ -164,19 +162,58 @@ STATS = {
 
 def stat(state: GameState, player: Player, name: str) -> int:
     """One named stat; "control:<terrain|tunnel|factory>" and "resource:<type>" take a suffix."""
+    return _stat_function(name)(state, player)
+
+
+Stat = Callable[[GameState, Player], int]
+
+
+def _stat_function(name: str) -> Stat:
     kind, _, arg = name.partition(":")
     if kind == "control":
-        return control_count(state, player, arg)
+        return lambda s, p: control_count(s, p, arg)
     if kind == "resource":
-        return state.controlled_resources(player.seat)[arg]
-    return STATS[name](state, player)
+        return lambda s, p: s.controlled_resources(p.seat)[arg]
+    return STATS[name]
+
+
+#: Stats read straight off the player (checked first: they are cheapest).
+PLAYER_STATS = frozenset(
+    (
+        "coins",
+        "popularity",
+        "power",
+        "workers",
+        "mechs",
+        "structures",
+        "recruits",
+        "upgrades",
+        "combat_cards",
+        "combat_stars",
+        "factory_card",
+        "workers_minus_recruits",
+    )
+)
+
+
+def _compiled(card: int) -> tuple[tuple[Stat, Callable[[int, int], bool], int], ...]:
+    """A card's clauses as (stat function, comparison, value), the player's own stats
+    first: every clause must hold and none has side effects, so the order only changes
+    how soon a card that is not met is known."""
+    clauses = sorted(OBJECTIVES[card], key=lambda clause: clause[0] not in PLAYER_STATS)
+    return tuple((_stat_function(name), COMPARE[op], value) for name, op, value in clauses)
+
+
+#: Objective card -> its compiled clauses (see :func:`_compiled`).
+CONDITIONS = {card: _compiled(card) for card in OBJECTIVES}
 
 
 def is_met(state: GameState, player: Player, card: int) -> bool:
     """Whether the objective's condition holds right now for the player."""
-    return all(
-        COMPARE[op](stat(state, player, name), value) for name, op, value in OBJECTIVES[card]
-    )
+    for work_out, compare, value in CONDITIONS[card]:
+        if not compare(work_out(state, player), value):
+            return False
+    return True
 
 
 # --- revealing ---------------------------------------------------------------
