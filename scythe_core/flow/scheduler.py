@@ -66,16 +66,36 @@ def begin_turn(state: GameState) -> None:
 def legal_choices(state: GameState) -> list[str]:
     """The pending decision's choices, plus revealing a met objective (sorted)."""
     legal, _ = DECISIONS[state.pending["kind"]]
-    if state._memo is not None:  # already inside GameState.unchanging
-        return sorted(set(legal(state)) | set(reveal_options(state)))
-    # Control, reach and the like worked out once for all of it (GameState.unchanging,
-    # opened by hand: this runs at every decision).
-    state._memo = {}
+    memo_opened = state._memo is None
+    if memo_opened:
+        # Control, reach and the like worked out once for all of it (GameState.unchanging,
+        # opened by hand: this runs at every decision).
+        state._memo = {}
     try:
+        options = set(legal(state))
         # A met objective may be revealed at any decision of the active player's turn.
-        return sorted(set(legal(state)) | set(reveal_options(state)))
+        reveals = reveal_options(state)
+        if reveals:
+            options.update(reveals)
+        return sorted(options)
     finally:
-        state._memo = None
+        if memo_opened:
+            state._memo = None
+
+
+def is_legal(state: GameState, action: str) -> bool:
+    """Whether the action is one of :func:`legal_choices` (without working out the rest)."""
+    legal, _ = DECISIONS[state.pending["kind"]]
+    memo_opened = state._memo is None
+    if memo_opened:
+        state._memo = {}  # GameState.unchanging, opened by hand as in legal_choices
+    try:
+        if is_reveal(action) and action in reveal_options(state):
+            return True
+        return action in legal(state)
+    finally:
+        if memo_opened:
+            state._memo = None
 
 
 def decide(state: GameState, action: str) -> None:

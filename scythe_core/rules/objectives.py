@@ -171,7 +171,7 @@ Stat = Callable[[GameState, Player], int]
 def _stat_function(name: str) -> Stat:
     kind, _, arg = name.partition(":")
     if kind == "control":
-        return lambda s, p: control_count(s, p, arg)
+        return lambda s, p: s.controlled_terrains(p.seat).get(arg, 0)  # control_count
     if kind == "resource":
         return lambda s, p: s.controlled_resources(p.seat)[arg]
     return STATS[name]
