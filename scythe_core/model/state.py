@@ -88,7 +88,7 @@ class Player:
         return sum(self.stars.values())
 
     def workers_on_board(self) -> int:
-        return sum(1 for w in self.workers if w is not None)
+        return len(self.workers) - self.workers.count(None)
 
     def copy(self) -> Player:
         new = Player.__new__(Player)
@@ -350,12 +350,16 @@ class GameState:
         return self.clockwise[(i + 1) % n], self.clockwise[(i - 1) % n]
 
 
-def _copy_json(value):
+def copy_json(value):
+    """A deep copy of JSON-like data (dicts and lists; anything else is kept as it is)."""
     if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
+        return {k: copy_json(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_copy_json(v) for v in value]
+        return [copy_json(v) for v in value]
     return value
+
+
+_copy_json = copy_json
 
 
 def state_to_dict(state: GameState) -> dict:
