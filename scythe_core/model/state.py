@@ -227,7 +227,12 @@ class GameState:
         and its structures stand."""
         key: list = [self.turn_order[self.turn_index]]
         for p in self.players:
-            key += (p.character, *p.mechs, *p.workers, "|", *p.structures.values(), "/")
+            key.append(p.character)
+            key += p.mechs
+            key += p.workers
+            key.append("|")
+            key += p.structures.values()
+            key.append("/")
         return tuple(key)
 
     def position_facts(self) -> dict:
@@ -246,6 +251,16 @@ class GameState:
         if memo is not None:
             memo["position"] = known[1]
         return known[1]
+
+    def position_fact(self, key: Hashable, work_out: Callable[[], T]) -> T:
+        """``work_out()``, remembered under ``key`` with the position (see
+        :meth:`position_facts`): only for facts that follow from the position alone."""
+        facts = self.position_facts()
+        try:
+            return facts[key]
+        except KeyError:
+            value = facts[key] = work_out()
+            return value
 
     # --- territory questions -------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 
 from ..data.components import (
     BOTTOM_ACTIONS,
@@ -99,25 +99,20 @@ def deploy_worker(player: Player, hid: str) -> bool:
 
 def earned_star_categories(player: Player) -> list[str]:
     """Star categories whose goal is met now but has no star yet (combat/objective excluded)."""
+    counts = {
+        "upgrades": len(player.upgraded_top),
+        "mechs": len(player.mechs),
+        "structures": len(player.structures),
+        "recruits": len(player.recruits),
+        "workers": player.workers_on_board(),
+        "power": player.power,
+        "popularity": player.popularity,
+    }
     # Besides combat and its star card, the Automa's only star: reaching 16 power.
     stars = player.stars
     return [
-        c
-        for c in seat_rules(player).star_goals
-        if not stars.get(c) and STAR_COUNTS[c](player) >= STAR_GOALS[c]
+        c for c in seat_rules(player).star_goals if counts[c] >= STAR_GOALS[c] and not stars.get(c)
     ]
-
-
-#: Star category -> how far the player is towards its goal.
-STAR_COUNTS: dict[str, Callable[[Player], int]] = {
-    "upgrades": lambda p: len(p.upgraded_top),
-    "mechs": lambda p: len(p.mechs),
-    "structures": lambda p: len(p.structures),
-    "recruits": lambda p: len(p.recruits),
-    "workers": lambda p: p.workers_on_board(),
-    "power": lambda p: p.power,
-    "popularity": lambda p: p.popularity,
-}
 
 
 def place_star(state: GameState, player: Player, category: str) -> None:

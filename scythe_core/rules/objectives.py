@@ -100,17 +100,28 @@ def wolf_territories(state: GameState, player: Player) -> int:
 
 
 def _next_to_factory() -> tuple[str, ...]:
-    return tuple(h for h in ADJACENT[FACTORY] if _territory(h))
+    return NEXT_TO_FACTORY
+
+
+#: The territories next to the Factory.
+NEXT_TO_FACTORY = tuple(h for h in ADJACENT[FACTORY] if _territory(h))
+#: Per lake, the territories around it.
+LAKE_SHORES = tuple(frozenset(h for h in ADJACENT[lake] if _territory(h)) for lake in LAKES)
 
 
 def control_next_to_factory(state: GameState, player: Player) -> int:
-    near = _next_to_factory()
+    near = NEXT_TO_FACTORY
     return sum(1 for h in _controlled(state, player) if h in near)
 
 
 def most_around_one_lake(state: GameState, player: Player) -> int:
-    mine = set(_controlled(state, player))
-    return max(sum(1 for h in ADJACENT[lake] if _territory(h) and h in mine) for lake in LAKES)
+    """Remembered with the position (it follows from control alone)."""
+
+    def work_out() -> int:
+        mine = set(_controlled(state, player))
+        return max(len(shore & mine) for shore in LAKE_SHORES)
+
+    return state.position_fact(("around_one_lake", player.seat), work_out)
 
 
 def most_of_one_resource(state: GameState, player: Player) -> int:
@@ -235,7 +246,7 @@ def may_earn_objective_star(player: Player) -> bool:
 
 def revealable(state: GameState, player: Player) -> list[int]:
     """The player's objective cards that could be revealed for a star now (never the Automa's)."""
-    if not seat_rules(player).has_objectives or not player.objectives:
+    if not player.objectives or not seat_rules(player).has_objectives:
         return []
     if not may_earn_objective_star(player):
         return []
@@ -243,10 +254,16 @@ def revealable(state: GameState, player: Player) -> list[int]:
 
 
 def reveal_options(state: GameState) -> list[str]:
-    """Options "objective:<n>" for met objectives, at any decision of the active player's turn."""
-    if state.pending.get("seat") != state.active_seat:
+    """Options "objective:<n>" for met objectives, at any decision of the active player's turn.
+
+    Asked at every decision: the cheap reasons for none come first."""
+    active = state.turn_order[state.turn_index]
+    if state.pending.get("seat") != active:
         return []
-    return [f"objective:{n}" for n in revealable(state, state.active)]
+    player = state.players[active]
+    if not player.objectives:
+        return []
+    return [f"objective:{n}" for n in revealable(state, player)]
 
 
 def is_reveal(action: str) -> bool:
