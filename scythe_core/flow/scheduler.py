@@ -16,7 +16,7 @@ from ..model.state import GameState
 from ..rules.combat import undo_unresolved_moves
 from ..rules.objectives import apply_reveal, is_reveal, reveal_options
 from . import action_steps, automa_steps, card_steps, combat_steps, move_steps, turn_steps
-from .steps import Step, is_decision
+from .steps import Step
 
 AutoStep = Callable[[GameState, Step], list[Step]]
 Legal = Callable[[GameState], list[str]]
@@ -40,12 +40,14 @@ def push(state: GameState, steps: list[Step]) -> None:
 
 def advance(state: GameState) -> None:
     """Run automatic steps until a decision is on top, or the game is over."""
+    flow = state.flow
     while not state.game_over:
-        step = state.flow.pop()
-        if is_decision(step):
+        step = flow.pop()
+        if "kind" in step:  # is_decision, written out: this loop runs for every step
             state.pending = step
             return
-        push(state, AUTO_STEPS[step["auto"]](state, step))
+        flow.extend(reversed(AUTO_STEPS[step["auto"]](state, step)))  # push
+        flow = state.flow  # (a step may have replaced the stack)
     finish_game(state)
 
 

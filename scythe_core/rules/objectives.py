@@ -14,7 +14,7 @@ The conditions are data in :data:`scythe_core.cards.OBJECTIVES`: clauses
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..data.board import ADJACENT, FACTORY, LAKES, TERRAIN
 from ..data.cards import OBJECTIVES
@@ -207,12 +207,24 @@ PLAYER_STATS = frozenset(
 )
 
 
-def _compiled(card: int) -> tuple[tuple[Stat, Callable[[int, int], bool], int], ...]:
-    """A card's clauses as (stat function, comparison, value), the player's own stats
-    first: every clause must hold and none has side effects, so the order only changes
-    how soon a card that is not met is known."""
+Clause = tuple[str | None, Stat, Callable[[int, int], bool], int]
+
+
+def _compiled(card: int) -> tuple[Clause, ...]:
+    """A card's clauses as (terrain counted or None, stat function, comparison, value), the
+    player's own stats first: every clause must hold and none has side effects, so the
+    order only changes how soon a card that is not met is known. A "control:<terrain>"
+    clause names its terrain, so it is read from the remembered terrain counts."""
     clauses = sorted(OBJECTIVES[card], key=lambda clause: clause[0] not in PLAYER_STATS)
-    return tuple((_stat_function(name), COMPARE[op], value) for name, op, value in clauses)
+    return tuple(
+        (
+            name.partition(":")[2] if name.startswith("control:") else None,
+            _stat_function(name),
+            COMPARE[op],
+            value,
+        )
+        for name, op, value in clauses
+    )
 
 
 #: Objective card -> its compiled clauses (see :func:`_compiled`).
@@ -221,10 +233,27 @@ CONDITIONS = {card: _compiled(card) for card in OBJECTIVES}
 
 def is_met(state: GameState, player: Player, card: int) -> bool:
     """Whether the objective's condition holds right now for the player."""
-    for work_out, compare, value in CONDITIONS[card]:
-        if not compare(work_out(state, player), value):
-            return False
-    return True
+    return bool(met_cards(state, player, (card,)))
+
+
+def met_cards(state: GameState, player: Player, cards: Iterable[int]) -> list[int]:
+    """The cards whose condition holds right now for the player (asked at every
+    decision: written out, the terrain counts fetched once)."""
+    met = []
+    terrains = None
+    for card in cards:
+        for terrain, work_out, compare, value in CONDITIONS[card]:
+            if terrain is None:
+                found = work_out(state, player)
+            else:
+                if terrains is None:
+                    terrains = state.controlled_terrains(player.seat)
+                found = terrains.get(terrain, 0)
+            if not compare(found, value):
+                break
+        else:
+            met.append(card)
+    return met
 
 
 # --- revealing ---------------------------------------------------------------
@@ -250,7 +279,7 @@ def revealable(state: GameState, player: Player) -> list[int]:
         return []
     if not may_earn_objective_star(player):
         return []
-    return [n for n in player.objectives if is_met(state, player, n)]
+    return met_cards(state, player, player.objectives)
 
 
 def reveal_options(state: GameState) -> list[str]:
