@@ -196,19 +196,21 @@ def movable_units(state: GameState, first_only: bool = False) -> list[str]:
     """One representative unit id per (kind, location) that may still move (only the
     first one found with ``first_only``)."""
     player = state.active
-    moved = set(state.turn.get("moved", ()))
+    moved = state.turn.get("moved", ())
     seen: set[tuple[str, str]] = set()
-    units = ["character"] + [f"mech:{i}" for i in range(len(player.mechs))]
-    units += [f"worker:{i}" for i, w in enumerate(player.workers) if w is not None]
+    # (unit id, kind, where it stands), as unit_kind and unit_location would give them.
+    units = [("character", "character", player.character)]
+    units += [(f"mech:{i}", "mech", h) for i, h in enumerate(player.mechs)]
+    units += [(f"worker:{i}", "worker", w) for i, w in enumerate(player.workers) if w is not None]
     result = []
-    for uid in units:
+    for uid, kind, where in units:
         if uid in moved:
             continue
-        key = (unit_kind(uid), unit_location(player, uid))
+        key = (kind, where)
         if key in seen:
             continue
         seen.add(key)
-        if legal_steps(state, player.seat, key[0], key[1]):
+        if legal_steps(state, player.seat, kind, where):
             result.append(uid)
             if first_only:
                 break
