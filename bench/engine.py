@@ -18,7 +18,8 @@ The workload uses the public API only (``new_game``, ``legal_actions``, ``apply_
 
 ``--against`` (default: ``PINNED_REVISION``) extracts that revision's ``scythe_core`` with
 ``git archive`` into a temporary folder and runs the workload there in a subprocess, so
-the two packages never meet in one interpreter; the folder is removed afterwards. With
+the two packages never meet in one interpreter (the current engine runs in a fresh
+subprocess too, so both are measured alike); the folder is removed afterwards. With
 ``--rounds N`` the two are measured N times, alternating, and each one's fastest run is
 reported (less noise from other load on the machine).
 """
@@ -277,7 +278,6 @@ def main() -> None:
         return
 
     sys.path.insert(0, str(REPO))
-    seats = args.seats.split(",")
     rec = endless_record(args.replay_decisions) if args.replay_decisions > 0 else None
     compare = args.against.lower() != "none"
     new_runs, old_runs, problem, commit = [], [], None, args.against
@@ -293,7 +293,9 @@ def main() -> None:
             except RuntimeError as error:
                 problem = str(error)
         for _ in range(max(1, args.rounds)):
-            new_runs.append(measure(args.games, seats, args.seed, args.apply_games, rec))
+            # Each engine in a fresh interpreter of its own, measured the same way (not
+            # this one, whose heap holds the long record and what building it left).
+            new_runs.append(measure_subprocess(REPO, args, record_file))
             if compare and problem is None:
                 try:
                     old_runs.append(measure_subprocess(root, args, record_file))
