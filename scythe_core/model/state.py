@@ -91,20 +91,23 @@ class Player:
         return len(self.workers) - self.workers.count(None)
 
     def copy(self) -> Player:
-        new = Player.__new__(Player)
-        new.__dict__.update(self.__dict__)
-        new.combat_cards = list(self.combat_cards)
-        new.objectives = list(self.objectives)
-        new.mechs = list(self.mechs)
-        new.mech_abilities = list(self.mech_abilities)
-        new.workers = list(self.workers)
-        new.structures = dict(self.structures)
-        new.upgraded_top = list(self.upgraded_top)
-        new.upgraded_bottom = dict(self.upgraded_bottom)
-        new.recruits = dict(self.recruits)
-        new.stars = dict(self.stars)
+        # Every list and dict its own; the instance dict built in one go (a copy per
+        # player per decision: apply makes one).
+        values = self.__dict__.copy()
+        values["combat_cards"] = self.combat_cards[:]
+        values["objectives"] = self.objectives[:]
+        values["mechs"] = self.mechs[:]
+        values["mech_abilities"] = self.mech_abilities[:]
+        values["workers"] = self.workers[:]
+        values["structures"] = self.structures.copy()
+        values["upgraded_top"] = self.upgraded_top[:]
+        values["upgraded_bottom"] = self.upgraded_bottom.copy()
+        values["recruits"] = self.recruits.copy()
+        values["stars"] = self.stars.copy()
         if self.automa is not None:
-            new.automa = _copy_json(self.automa)
+            values["automa"] = _copy_json(self.automa)
+        new = Player.__new__(Player)
+        new.__dict__ = values
         return new
 
     def combat_units_at(self, hid: str) -> int:
