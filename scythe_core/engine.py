@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .flow.scheduler import decide, legal_choices
+from .flow.scheduler import decide, is_legal, legal_choices
 from .model.state import GameState, IllegalActionError
 
 
@@ -22,7 +22,7 @@ def legal_actions(state: GameState) -> list[str]:
 
 def apply_in_place(state: GameState, action: str, check: bool = True) -> None:
     """Apply a choice to this very state (used by replays and simulations)."""
-    if check and action not in legal_actions(state):
+    if check and (state.game_over or not is_legal(state, action)):
         raise IllegalActionError(
             f"{action!r} is not legal now (pending: {state.pending.get('kind')})"
         )

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict
 
 from scythe_core import legal_actions, new_game
 from scythe_core.engine import apply_in_place
 from scythe_core.model import rng as prng
+from scythe_core.model.state import state_to_dict
 
 GOLDEN_SETUP = {
     "seed": 2384,
@@ -73,7 +73,7 @@ def summary(state) -> str:
 
 def content_digest(state) -> str:
     """A short hash of everything that is the game itself (see the module doc)."""
-    content = {k: v for k, v in asdict(state).items() if k not in FLOW_FIELDS}
+    content = {k: v for k, v in state_to_dict(state).items() if k not in FLOW_FIELDS}
     text = json.dumps(content, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 

@@ -20,7 +20,7 @@ needs_git = pytest.mark.skipif(
 
 def run_bench(*args: str) -> str:
     done = subprocess.run(
-        [sys.executable, str(BENCH), "--games", "1", *args],
+        [sys.executable, str(BENCH), "--games", "1", "--replay-decisions", "300", *args],
         capture_output=True,
         text=True,
         check=True,
@@ -37,6 +37,23 @@ def test_the_bench_compares_with_a_revision_on_the_same_seeds():
     new = re.search(r"^decisions: (\d+)", out, re.M)
     assert old and new and old.group(1) == new.group(1)  # the same games were played
     assert re.search(r"new [\d,]+  old [\d,]+  ratio \(new / old\): \d+\.\d\d", out)
+    assert re.search(r"through apply: new [\d,]+  old [\d,]+  ratio", out)
+    assert re.search(r"replay of a 300-decision record: \d+\.\d\d s \(target under 2 s: met\)", out)
+    assert re.search(r"replay: new \d+\.\d\d s  old \d+\.\d\d s  ratio \(old / new\)", out)
+
+
+def test_the_long_record_is_a_legal_game_that_goes_on():
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        import engine as bench_engine
+    finally:
+        sys.path.remove(str(BENCH.parent))
+    from scythe_core import replay
+
+    rec = bench_engine.endless_record(3_000)
+    state = replay(rec)
+    assert len(state.history) == 3_000 and not state.game_over
+    assert max(p.star_count for p in state.players) == 5, "it went on past a seat about to win"
 
 
 def test_an_unknown_revision_leaves_the_current_figures():

@@ -65,7 +65,7 @@ def test_importing_a_game_already_saved_adds_no_copy(saves):
 def test_an_imported_game_whose_id_is_taken_gets_a_new_one(saves):
     taken = saves.autosave(played(1, 15), DAY1)
     data = json.loads(saves.export_text())
-    data["games"][0]["record"]["actions"] = played(1, 4).history  # another game, same id
+    data["games"][0]["record"]["actions"] = list(played(1, 4).history)  # another game, same id
     [info] = saves.import_text(json.dumps(data), DAY2)
     assert info.id != taken.id
     assert len(saves.list().games) == 2

@@ -8,6 +8,7 @@ import pytest
 
 from scythe_core.data.board import ADJACENT, ENCOUNTER_SPOTS, FACTORY, LAKES, TERRAIN, TUNNELS
 from scythe_core.io.simulate import random_game
+from scythe_core.model.state import state_to_dict
 from scythe_core.rules.scoring import (
     STRUCTURE_BONUS,
     final_scores,
@@ -511,9 +512,9 @@ def test_final_scores_shape_and_json():
 
 def test_scoring_does_not_change_the_state():
     state = new_game({"seed": 1, "seats": TWO_SEATS})
-    before = json.dumps(state.__dict__, default=lambda o: o.__dict__, sort_keys=True)
+    before = json.dumps(state_to_dict(state), sort_keys=True)
     final_scores(state)
-    assert json.dumps(state.__dict__, default=lambda o: o.__dict__, sort_keys=True) == before
+    assert json.dumps(state_to_dict(state), sort_keys=True) == before
 
 
 @pytest.mark.parametrize("seed", [3, 4])

@@ -1,12 +1,15 @@
 """Per-seat views hide other seats' secrets, deck orders and the generator state."""
 
 import json
+from itertools import chain
 
 from rules_helpers import make_game
 
 from scythe_core import legal_actions, new_game, player_view
 from scythe_core.engine import apply_in_place
+from scythe_core.io.records import to_json
 from scythe_core.model import rng as prng
+from scythe_core.model.state import state_to_dict
 
 SECRET_TOP_LEVEL = ("rng", "seed")
 #: Random games use the promo encounter cards too (card 31 lets a seat look at a hand).
@@ -146,3 +149,66 @@ def test_a_peek_in_random_games_shows_the_seen_cards_to_the_peeker_only():
         if checked:
             return
     raise AssertionError("no random game with a peek found")
+
+
+def deep_copied_view(state, seat):
+    """The view as it was made before issue 16: the whole state deep-copied, then trimmed."""
+    data = state_to_dict(state)
+    for p in data["players"]:
+        if p["seat"] != seat:
+            p["objectives"] = len(p["objectives"])
+            p["combat_cards"] = len(p["combat_cards"])
+        if p.get("automa"):
+            p["automa"]["deck"] = len(p["automa"]["deck"])
+            if p["factory_card"] is not None:
+                p["factory_card"] = "face-down"
+    for deck in ("combat_deck", "objective_deck", "encounter_deck", "factory_deck"):
+        data[deck] = len(data[deck])
+    if state.pending.get("kind") == "factory_pick" and state.pending.get("seat") == seat:
+        data["factory_choices"] = list(state.factory_deck)
+    del data["flow"], data["rng"], data["seed"]
+    data["setup"] = {k: v for k, v in data["setup"].items() if k != "seed"}
+    turn = data["turn"]
+    peek = turn.get("peek")
+    if peek and peek["seat"] != seat:
+        turn["peek"] = {k: v for k, v in peek.items() if k != "cards"}
+    combat = turn.get("combat")
+    if combat:
+        turn["combat"] = {
+            **{k: v for k, v in combat.items() if k != "choices"},
+            "chosen": sorted(int(s) for s in combat["choices"]),
+        }
+    data["history"] = len(data["history"])
+    return data
+
+
+def test_a_view_copies_only_what_it_shows_and_shows_the_same_as_a_deep_copy():
+    """Byte for byte the view of the whole deep-copied state, with the Automa and every
+    seat; changing a view (but for a log entry) leaves the state as it was."""
+    automas = {"seed": 5, "seats": [{}, {"controller": "automa", "level": "automa"}, {}]}
+    seen = 0
+    for state in chain(views_during_random_game(41, 3), automa_game_states(automas)):
+        for seat in (*range(len(state.players)), None):
+            view = player_view(state, seat)
+            assert json.dumps(view) == json.dumps(deep_copied_view(state, seat))
+            seen += 1
+    before = to_json(state)
+    view = player_view(state, 0)
+    view["players"][0]["workers"].append("r0c0")
+    view["turn"]["x"] = 1
+    view["log"].append({"event": "x"})
+    view["setup"]["seats"].append({})
+    assert to_json(state) == before
+    assert seen > 1000
+
+
+def automa_game_states(config: dict, steps: int = 400):
+    state = new_game(config)
+    chooser = prng.seed_state(config["seed"])
+    for _ in range(steps):
+        if state.game_over:
+            return
+        yield state
+        options = legal_actions(state)
+        chooser, pick = prng.randbelow(chooser, len(options))
+        apply_in_place(state, options[pick])

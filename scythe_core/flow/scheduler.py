@@ -16,7 +16,7 @@ from ..model.state import GameState
 from ..rules.combat import undo_unresolved_moves
 from ..rules.objectives import apply_reveal, is_reveal, reveal_options
 from . import action_steps, automa_steps, card_steps, combat_steps, move_steps, turn_steps
-from .steps import Step, is_decision
+from .steps import Step
 
 AutoStep = Callable[[GameState, Step], list[Step]]
 Legal = Callable[[GameState], list[str]]
@@ -40,12 +40,14 @@ def push(state: GameState, steps: list[Step]) -> None:
 
 def advance(state: GameState) -> None:
     """Run automatic steps until a decision is on top, or the game is over."""
+    flow = state.flow
     while not state.game_over:
-        step = state.flow.pop()
-        if is_decision(step):
+        step = flow.pop()
+        if "kind" in step:  # is_decision, written out: this loop runs for every step
             state.pending = step
             return
-        push(state, AUTO_STEPS[step["auto"]](state, step))
+        flow.extend(reversed(AUTO_STEPS[step["auto"]](state, step)))  # push
+        flow = state.flow  # (a step may have replaced the stack)
     finish_game(state)
 
 
@@ -66,8 +68,36 @@ def begin_turn(state: GameState) -> None:
 def legal_choices(state: GameState) -> list[str]:
     """The pending decision's choices, plus revealing a met objective (sorted)."""
     legal, _ = DECISIONS[state.pending["kind"]]
-    # A met objective may be revealed at any decision of the active player's turn.
-    return sorted(set(legal(state)) | set(reveal_options(state)))
+    memo_opened = state._memo is None
+    if memo_opened:
+        # Control, reach and the like worked out once for all of it (GameState.unchanging,
+        # opened by hand: this runs at every decision).
+        state._memo = {}
+    try:
+        options = set(legal(state))
+        # A met objective may be revealed at any decision of the active player's turn.
+        reveals = reveal_options(state)
+        if reveals:
+            options.update(reveals)
+        return sorted(options)
+    finally:
+        if memo_opened:
+            state._memo = None
+
+
+def is_legal(state: GameState, action: str) -> bool:
+    """Whether the action is one of :func:`legal_choices` (without working out the rest)."""
+    legal, _ = DECISIONS[state.pending["kind"]]
+    memo_opened = state._memo is None
+    if memo_opened:
+        state._memo = {}  # GameState.unchanging, opened by hand as in legal_choices
+    try:
+        if is_reveal(action) and action in reveal_options(state):
+            return True
+        return action in legal(state)
+    finally:
+        if memo_opened:
+            state._memo = None
 
 
 def decide(state: GameState, action: str) -> None:

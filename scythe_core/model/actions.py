@@ -423,4 +423,4 @@ def format_pay(payment: Payment) -> str:
 
 def is_objective_reveal(action: str) -> bool:
     """``"objective:13"``: revealing a met objective (offered at any own decision)."""
-    return verb_of(action) == "objective"
+    return action.startswith("objective") and verb_of(action) == "objective"

@@ -64,6 +64,14 @@ def has_mech_ability(player: Player, name: str) -> bool:
     return any(abilities[i] == name for i in player.mech_abilities)
 
 
+def mech_abilities(player: Player) -> set[str]:
+    """Every mech ability the player has unlocked (none for a seat that uses no abilities)."""
+    if not seat_rules(player).uses_abilities:
+        return set()
+    abilities = FACTIONS[player.faction]["mechs"]
+    return {abilities[i] for i in player.mech_abilities}
+
+
 def has_faction_ability(player: Player, name: str) -> bool:
     """The faction's own ability (Relentless, Dominate, Swim, Meander, Coercion)."""
     return seat_rules(player).uses_abilities and FACTIONS[player.faction]["ability"] == name

@@ -1,16 +1,23 @@
 """Game state: plain dataclasses that serialise to JSON.
 
 A state never changes once handed out by the public API: ``engine.apply``
-copies it (``GameState.copy``) and edits the copy.
+copies it (``GameState.copy``) and edits the copy. The history and the log only grow:
+they are ``AppendOnlyList`` objects, whose copies share all but the newest items, so a
+copy costs the same late in a game as early on.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
-from typing import TypedDict
+from typing import TypedDict, TypeVar
 
-from ..data.board import TERRAIN, home_base_id, reading_order_key
+from ..data.board import TERRAIN, TUNNELS, home_base_id, reading_order_key
 from ..data.components import RESOURCES
+from .append_only import AppendOnlyList
+
+T = TypeVar("T")
 
 
 class TurnFacts(TypedDict, total=False):
@@ -81,23 +88,26 @@ class Player:
         return sum(self.stars.values())
 
     def workers_on_board(self) -> int:
-        return sum(1 for w in self.workers if w is not None)
+        return len(self.workers) - self.workers.count(None)
 
     def copy(self) -> Player:
-        new = Player.__new__(Player)
-        new.__dict__.update(self.__dict__)
-        new.combat_cards = list(self.combat_cards)
-        new.objectives = list(self.objectives)
-        new.mechs = list(self.mechs)
-        new.mech_abilities = list(self.mech_abilities)
-        new.workers = list(self.workers)
-        new.structures = dict(self.structures)
-        new.upgraded_top = list(self.upgraded_top)
-        new.upgraded_bottom = dict(self.upgraded_bottom)
-        new.recruits = dict(self.recruits)
-        new.stars = dict(self.stars)
+        # Every list and dict its own; the instance dict built in one go (a copy per
+        # player per decision: apply makes one).
+        values = self.__dict__.copy()
+        values["combat_cards"] = self.combat_cards[:]
+        values["objectives"] = self.objectives[:]
+        values["mechs"] = self.mechs[:]
+        values["mech_abilities"] = self.mech_abilities[:]
+        values["workers"] = self.workers[:]
+        values["structures"] = self.structures.copy()
+        values["upgraded_top"] = self.upgraded_top[:]
+        values["upgraded_bottom"] = self.upgraded_bottom.copy()
+        values["recruits"] = self.recruits.copy()
+        values["stars"] = self.stars.copy()
         if self.automa is not None:
-            new.automa = _copy_json(self.automa)
+            values["automa"] = _copy_json(self.automa)
+        new = Player.__new__(Player)
+        new.__dict__ = values
         return new
 
     def combat_units_at(self, hid: str) -> int:
@@ -135,10 +145,27 @@ class GameState:
     flow: list[dict] = field(default_factory=list)
     #: Facts about the turn in progress (section chosen, units moved, ...).
     turn: TurnFacts = field(default_factory=dict)
-    history: list[str] = field(default_factory=list)
-    log: list[dict] = field(default_factory=list)
+    #: The decisions taken so far (a list when given; kept as an AppendOnlyList).
+    history: AppendOnlyList = field(default_factory=AppendOnlyList)
+    #: What happened, as data (event codes and parameters); see ``model/log.py``.
+    log: AppendOnlyList = field(default_factory=AppendOnlyList)
     game_over: bool = False
     setup: dict = field(default_factory=dict)
+
+    #: Facts worked out from the state (control, controlled territories and resources,
+    #: movement reach) while nothing may change it: a dict only inside
+    #: :meth:`unchanging`, None otherwise. Not a field: never copied or serialised.
+    _memo = None  # (no annotation: not a dataclass field)
+    #: (position key, facts that follow from the position alone: control, the territories
+    #: each seat controls): see :meth:`position_facts`. Kept across decisions and shared
+    #: by copies (a fact is only ever added, never changed); not a field either.
+    _position = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.history, AppendOnlyList):
+            self.history = AppendOnlyList(self.history)
+        if not isinstance(self.log, AppendOnlyList):
+            self.log = AppendOnlyList(self.log)
 
     @property
     def active_seat(self) -> int:
@@ -151,6 +178,7 @@ class GameState:
     def copy(self) -> GameState:
         new = GameState.__new__(GameState)
         new.__dict__.update(self.__dict__)
+        new._memo = None
         new.players = [p.copy() for p in self.players]
         new.resources = {h: dict(r) for h, r in self.resources.items()}
         new.encounter_tokens = list(self.encounter_tokens)
@@ -162,9 +190,80 @@ class GameState:
         new.pending = _copy_json(self.pending)
         new.flow = _copy_json(self.flow)
         new.turn = _copy_json(self.turn)
-        new.history = list(self.history)
-        new.log = list(self.log)
+        new.history = self.history.copy()
+        new.log = self.log.copy()
         return new
+
+    # --- worked out once while the state stands still --------------------------
+
+    @contextmanager
+    def unchanging(self) -> Iterator[None]:
+        """A block in which the state is only read: facts derived from it (control, the
+        territories and resources each seat controls, movement reach) are worked out once
+        and remembered until the block ends. Nested blocks share the outer one's memo.
+
+        Nothing may change the state inside (the remembered facts would go stale); the
+        engine opens one around working out the legal choices."""
+        if self._memo is not None:
+            yield
+            return
+        self._memo = {}
+        try:
+            yield
+        finally:
+            self._memo = None
+
+    def remembered(self, key: Hashable, work_out: Callable[[], T]) -> T:
+        """``work_out()``, remembered under ``key`` inside :meth:`unchanging` (the value is
+        shared: callers must not change it); worked out afresh outside."""
+        memo = self._memo
+        if memo is None:
+            return work_out()
+        try:
+            return memo[key]
+        except KeyError:
+            value = memo[key] = work_out()
+            return value
+
+    def position_key(self) -> tuple:
+        """Everything control depends on: whose turn it is, and per seat where its units
+        and its structures stand."""
+        key: list = [self.turn_order[self.turn_index]]
+        for p in self.players:
+            key.append(p.character)
+            key += p.mechs
+            key += p.workers
+            key.append("|")
+            key += p.structures.values()
+            key.append("/")
+        return tuple(key)
+
+    def position_facts(self) -> dict:
+        """Facts that follow from the position alone (:meth:`position_key`), remembered
+        for as long as the position stays the same, whatever else changes and however
+        it is changed (the key is compared, never trusted). Add to it, change nothing."""
+        memo = self._memo
+        if memo is not None:
+            facts = memo.get("position")
+            if facts is not None:
+                return facts
+        key = self.position_key()
+        known = self._position
+        if known is None or known[0] != key:
+            known = self._position = (key, {})
+        if memo is not None:
+            memo["position"] = known[1]
+        return known[1]
+
+    def position_fact(self, key: Hashable, work_out: Callable[[], T]) -> T:
+        """``work_out()``, remembered under ``key`` with the position (see
+        :meth:`position_facts`): only for facts that follow from the position alone."""
+        facts = self.position_facts()
+        try:
+            return facts[key]
+        except KeyError:
+            value = facts[key] = work_out()
+            return value
 
     # --- territory questions -------------------------------------------------
 
@@ -174,18 +273,27 @@ class GameState:
         Units control a territory; a structure controls it when no enemy unit is
         there. Units of two factions share a territory only while a combat is
         pending: the defender (not the active player) keeps control until then.
-        Home bases are not territories and have no controller.
+        Home bases are not territories and have no controller. Do not change the
+        dict returned: it is remembered (:meth:`position_facts`) and shared.
         """
-        holders: dict[str, list[int]] = {}
-        for p in self.players:
-            spots = {p.character, *p.mechs, *(w for w in p.workers if w)}
-            for hid in spots:
-                if hid and TERRAIN[hid] != "home":
-                    holders.setdefault(hid, []).append(p.seat)
+        facts = self.position_facts()
+        control = facts.get("control")
+        if control is None:
+            control = facts["control"] = self._work_out_control()
+        return control
+
+    def _work_out_control(self) -> dict[str, int]:
         active = self.active_seat
-        control = {}
-        for hid, seats in holders.items():
-            control[hid] = seats[0] if len(seats) == 1 else next(s for s in seats if s != active)
+        control: dict[str, int] = {}
+        for p in self.players:
+            seat = p.seat
+            for hid in {p.character, *p.mechs, *p.workers}:
+                if not hid or TERRAIN[hid] == "home":
+                    continue
+                held = control.get(hid)
+                if held is None or held == active:
+                    # Two factions on one territory: the one that is not active holds it.
+                    control[hid] = seat
         for p in self.players:
             for hid in p.structures.values():
                 control.setdefault(hid, p.seat)
@@ -193,24 +301,33 @@ class GameState:
 
     def territory_controller(self, hid: str) -> int | None:
         """The seat controlling one territory (or lake), or None; see :meth:`control_map`."""
-        if TERRAIN[hid] == "home":
-            return None
-        holders = [
-            p.seat for p in self.players if p.character == hid or hid in p.mechs or hid in p.workers
-        ]
-        if holders:
-            if len(holders) == 1:
-                return holders[0]
-            return next(s for s in holders if s != self.active_seat)
-        for p in self.players:
-            if hid in p.structures.values():
-                return p.seat
-        return None
+        return self.control_map().get(hid)
 
     def controlled_territories(self, seat: int) -> list[str]:
-        """Territories and lakes the seat controls, in reading order."""
-        control = self.control_map()
-        return sorted((h for h, s in control.items() if s == seat), key=reading_order_key)
+        """Territories and lakes the seat controls, in reading order (remembered with
+        the position: a shared list, do not change it)."""
+        facts = self.position_facts()
+        found = facts.get(("territories", seat))
+        if found is None:
+            control = self.control_map()
+            found = sorted((h for h, s in control.items() if s == seat), key=reading_order_key)
+            facts["territories", seat] = found
+        return found
+
+    def controlled_terrains(self, seat: int) -> dict[str, int]:
+        """How many territories of each terrain the seat controls, and of printed tunnels
+        under "tunnel" (remembered with the position: a shared dict, do not change it)."""
+        facts = self.position_facts()
+        counts = facts.get(("terrains", seat))
+        if counts is None:
+            counts = {}
+            for hid in self.controlled_territories(seat):
+                terrain = TERRAIN[hid]
+                counts[terrain] = counts.get(terrain, 0) + 1
+                if hid in TUNNELS:
+                    counts["tunnel"] = counts.get("tunnel", 0) + 1
+            facts["terrains", seat] = counts
+        return counts
 
     def resources_at(self, hid: str) -> dict[str, int]:
         return self.resources.get(hid, {})
@@ -224,12 +341,17 @@ class GameState:
             del self.resources[hid]
 
     def controlled_resources(self, seat: int) -> dict[str, int]:
-        """Totals of each resource on territories the seat controls."""
+        """Totals of each resource on territories the seat controls (inside
+        :meth:`unchanging` a shared dict: do not change it)."""
+        return self.remembered(("resources", seat), lambda: self._resources_of(seat))
+
+    def _resources_of(self, seat: int) -> dict[str, int]:
         totals = dict.fromkeys(RESOURCES, 0)
-        control = self.control_map()
-        for hid in self.resources:
-            if control.get(hid) == seat:
-                for res, n in self.resources[hid].items():
+        resources = self.resources
+        for hid in self.controlled_territories(seat):
+            bucket = resources.get(hid)
+            if bucket:
+                for res, n in bucket.items():
                     totals[res] += n
         return totals
 
@@ -246,16 +368,30 @@ class GameState:
         return self.clockwise[(i + 1) % n], self.clockwise[(i - 1) % n]
 
 
-def _copy_json(value):
+def copy_json(value):
+    """A deep copy of JSON-like data (dicts and lists; anything else is kept as it is)."""
     if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
+        return {k: copy_json(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_copy_json(v) for v in value]
+        return [copy_json(v) for v in value]
     return value
 
 
+_copy_json = copy_json
+
+
 def state_to_dict(state: GameState) -> dict:
-    return asdict(state)
+    """The state as plain JSON data (a deep copy: nothing in it is shared with the state)."""
+    data = {}
+    for f in fields(GameState):
+        value = getattr(state, f.name)
+        if f.name == "players":
+            data["players"] = [asdict(p) for p in value]
+        elif isinstance(value, AppendOnlyList):
+            data[f.name] = [_copy_json(item) for item in value]
+        else:
+            data[f.name] = _copy_json(value)
+    return data
 
 
 def state_from_dict(data: dict) -> GameState:

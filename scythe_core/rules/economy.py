@@ -109,8 +109,10 @@ def earned_star_categories(player: Player) -> list[str]:
         "popularity": player.popularity,
     }
     # Besides combat and its star card, the Automa's only star: reaching 16 power.
-    categories = seat_rules(player).star_goals
-    return [c for c in categories if counts[c] >= STAR_GOALS[c] and not player.stars.get(c)]
+    stars = player.stars
+    return [
+        c for c in seat_rules(player).star_goals if counts[c] >= STAR_GOALS[c] and not stars.get(c)
+    ]
 
 
 def place_star(state: GameState, player: Player, category: str) -> None:

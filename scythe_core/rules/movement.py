@@ -13,7 +13,7 @@ from ..data.board import (
     reading_order_key,
 )
 from ..data.components import FACTIONS
-from ..model.seats import has_faction_ability, has_mech_ability
+from ..model.seats import has_faction_ability, mech_abilities
 from ..model.state import GameState, Player
 
 
@@ -30,6 +30,17 @@ def _controlled_of_terrain(state: GameState, seat: int, terrain: str) -> set[str
     return {h for h in state.controlled_territories(seat) if TERRAIN[h] == terrain}
 
 
+#: Origin -> (neighbour, its terrain, whether a river lies between), home bases left out.
+NEIGHBOURS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    origin: tuple(
+        (n, TERRAIN[n], is_river_between(origin, n))
+        for n in ADJACENT[origin]
+        if TERRAIN[n] != "home"
+    )
+    for origin in ADJACENT
+}
+
+
 def step_destinations(state: GameState, seat: int, kind: str, origin: str) -> list[str]:
     """Hexes a unit of this kind can reach from origin in one step, ignoring who is there.
 
@@ -39,39 +50,33 @@ def step_destinations(state: GameState, seat: int, kind: str, origin: str) -> li
     player = state.players[seat]
     faction = FACTIONS[player.faction]
     combat_unit = kind != "worker"
-
-    def has(name: str) -> bool:
-        return combat_unit and has_mech_ability(player, name)
-
-    lake_ok = has("seaworthy") or has("submerge")
-    river_terrains = faction["riverwalk"] if has("riverwalk") else ()
+    abilities = mech_abilities(player) if combat_unit else set()
+    lake_ok = "seaworthy" in abilities or "submerge" in abilities
+    river_terrains = faction["riverwalk"] if "riverwalk" in abilities else ()
     swims = kind == "worker" and has_faction_ability(player, "swim")
 
     found: set[str] = set()
-    for n in ADJACENT[origin]:
-        terrain = TERRAIN[n]
-        if terrain == "home":
-            continue
+    for n, terrain, river in NEIGHBOURS[origin]:
         if terrain == "lake" and not lake_ok:
             continue
-        if is_river_between(origin, n) and not swims and terrain not in river_terrains:
+        if river and not swims and terrain not in river_terrains:
             continue
         found.add(n)
 
     tunnels = _tunnel_set(player)
     if origin in tunnels:
         found |= tunnels
-    if has("submerge") and TERRAIN[origin] == "lake":
+    if "submerge" in abilities and TERRAIN[origin] == "lake":
         found |= set(LAKES)
-    if has("township"):
+    if "township" in abilities:
         linked = _controlled_of_terrain(state, seat, "village") | {FACTORY}
         if origin in linked:
             found |= linked
-    if has("underpass"):
+    if "underpass" in abilities:
         linked = _controlled_of_terrain(state, seat, "mountain") | tunnels
         if origin in linked:
             found |= linked
-    if has("wayfare"):
+    if "wayfare" in abilities:
         active = {p.home for p in state.players}
         found |= {h for h in HOME_BASES if h == player.home or h not in active}
     found.discard(origin)
@@ -79,7 +84,14 @@ def step_destinations(state: GameState, seat: int, kind: str, origin: str) -> li
 
 
 def legal_steps(state: GameState, seat: int, kind: str, origin: str) -> list[str]:
-    """One-step destinations with occupancy rules applied."""
+    """One-step destinations with occupancy rules applied (inside
+    ``GameState.unchanging`` worked out once per unit kind and place; a shared list)."""
+    return state.remembered(
+        ("steps", seat, kind, origin), lambda: _legal_steps(state, seat, kind, origin)
+    )
+
+
+def _legal_steps(state: GameState, seat: int, kind: str, origin: str) -> list[str]:
     steps = step_destinations(state, seat, kind, origin)
     if kind != "worker":
         return steps

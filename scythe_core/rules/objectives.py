@@ -14,8 +14,9 @@ The conditions are data in :data:`scythe_core.cards.OBJECTIVES`: clauses
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable, Iterable
 
-from ..data.board import ADJACENT, FACTORY, LAKES, TERRAIN, TUNNELS
+from ..data.board import ADJACENT, FACTORY, LAKES, TERRAIN
 from ..data.cards import OBJECTIVES
 from ..data.components import FACTIONS, PRODUCTION, RESOURCES
 from ..model.actions import is_objective_reveal, parse_number
@@ -45,10 +46,7 @@ def _territory(hid: str) -> bool:
 
 def control_count(state: GameState, player: Player, what: str) -> int:
     """Controlled territories of a terrain, or "tunnel" (printed tunnels), or "factory"."""
-    hexes = _controlled(state, player)
-    if what == "tunnel":
-        return sum(1 for h in hexes if h in TUNNELS)
-    return sum(1 for h in hexes if TERRAIN[h] == what)
+    return state.controlled_terrains(player.seat).get(what, 0)
 
 
 def highest_power(state: GameState, player: Player) -> int:
@@ -102,17 +100,28 @@ def wolf_territories(state: GameState, player: Player) -> int:
 
 
 def _next_to_factory() -> tuple[str, ...]:
-    return tuple(h for h in ADJACENT[FACTORY] if _territory(h))
+    return NEXT_TO_FACTORY
+
+
+#: The territories next to the Factory.
+NEXT_TO_FACTORY = tuple(h for h in ADJACENT[FACTORY] if _territory(h))
+#: Per lake, the territories around it.
+LAKE_SHORES = tuple(frozenset(h for h in ADJACENT[lake] if _territory(h)) for lake in LAKES)
 
 
 def control_next_to_factory(state: GameState, player: Player) -> int:
-    near = _next_to_factory()
+    near = NEXT_TO_FACTORY
     return sum(1 for h in _controlled(state, player) if h in near)
 
 
 def most_around_one_lake(state: GameState, player: Player) -> int:
-    mine = set(_controlled(state, player))
-    return max(sum(1 for h in ADJACENT[lake] if _territory(h) and h in mine) for lake in LAKES)
+    """Remembered with the position (it follows from control alone)."""
+
+    def work_out() -> int:
+        mine = set(_controlled(state, player))
+        return max(len(shore & mine) for shore in LAKE_SHORES)
+
+    return state.position_fact(("around_one_lake", player.seat), work_out)
 
 
 def most_of_one_resource(state: GameState, player: Player) -> int:
@@ -164,19 +173,87 @@ STATS = {
 
 def stat(state: GameState, player: Player, name: str) -> int:
     """One named stat; "control:<terrain|tunnel|factory>" and "resource:<type>" take a suffix."""
+    return _stat_function(name)(state, player)
+
+
+Stat = Callable[[GameState, Player], int]
+
+
+def _stat_function(name: str) -> Stat:
     kind, _, arg = name.partition(":")
     if kind == "control":
-        return control_count(state, player, arg)
+        return lambda s, p: s.controlled_terrains(p.seat).get(arg, 0)  # control_count
     if kind == "resource":
-        return state.controlled_resources(player.seat)[arg]
-    return STATS[name](state, player)
+        return lambda s, p: s.controlled_resources(p.seat)[arg]
+    return STATS[name]
+
+
+#: Stats read straight off the player (checked first: they are cheapest).
+PLAYER_STATS = frozenset(
+    (
+        "coins",
+        "popularity",
+        "power",
+        "workers",
+        "mechs",
+        "structures",
+        "recruits",
+        "upgrades",
+        "combat_cards",
+        "combat_stars",
+        "factory_card",
+        "workers_minus_recruits",
+    )
+)
+
+
+Clause = tuple[str | None, Stat, Callable[[int, int], bool], int]
+
+
+def _compiled(card: int) -> tuple[Clause, ...]:
+    """A card's clauses as (terrain counted or None, stat function, comparison, value), the
+    player's own stats first: every clause must hold and none has side effects, so the
+    order only changes how soon a card that is not met is known. A "control:<terrain>"
+    clause names its terrain, so it is read from the remembered terrain counts."""
+    clauses = sorted(OBJECTIVES[card], key=lambda clause: clause[0] not in PLAYER_STATS)
+    return tuple(
+        (
+            name.partition(":")[2] if name.startswith("control:") else None,
+            _stat_function(name),
+            COMPARE[op],
+            value,
+        )
+        for name, op, value in clauses
+    )
+
+
+#: Objective card -> its compiled clauses (see :func:`_compiled`).
+CONDITIONS = {card: _compiled(card) for card in OBJECTIVES}
 
 
 def is_met(state: GameState, player: Player, card: int) -> bool:
     """Whether the objective's condition holds right now for the player."""
-    return all(
-        COMPARE[op](stat(state, player, name), value) for name, op, value in OBJECTIVES[card]
-    )
+    return bool(met_cards(state, player, (card,)))
+
+
+def met_cards(state: GameState, player: Player, cards: Iterable[int]) -> list[int]:
+    """The cards whose condition holds right now for the player (asked at every
+    decision: written out, the terrain counts fetched once)."""
+    met = []
+    terrains = None
+    for card in cards:
+        for terrain, work_out, compare, value in CONDITIONS[card]:
+            if terrain is None:
+                found = work_out(state, player)
+            else:
+                if terrains is None:
+                    terrains = state.controlled_terrains(player.seat)
+                found = terrains.get(terrain, 0)
+            if not compare(found, value):
+                break
+        else:
+            met.append(card)
+    return met
 
 
 # --- revealing ---------------------------------------------------------------
@@ -198,18 +275,24 @@ def may_earn_objective_star(player: Player) -> bool:
 
 def revealable(state: GameState, player: Player) -> list[int]:
     """The player's objective cards that could be revealed for a star now (never the Automa's)."""
-    if not seat_rules(player).has_objectives or not player.objectives:
+    if not player.objectives or not seat_rules(player).has_objectives:
         return []
     if not may_earn_objective_star(player):
         return []
-    return [n for n in player.objectives if is_met(state, player, n)]
+    return met_cards(state, player, player.objectives)
 
 
 def reveal_options(state: GameState) -> list[str]:
-    """Options "objective:<n>" for met objectives, at any decision of the active player's turn."""
-    if state.pending.get("seat") != state.active_seat:
+    """Options "objective:<n>" for met objectives, at any decision of the active player's turn.
+
+    Asked at every decision: the cheap reasons for none come first."""
+    active = state.turn_order[state.turn_index]
+    if state.pending.get("seat") != active:
         return []
-    return [f"objective:{n}" for n in revealable(state, state.active)]
+    player = state.players[active]
+    if not player.objectives:
+        return []
+    return [f"objective:{n}" for n in revealable(state, player)]
 
 
 def is_reveal(action: str) -> bool:

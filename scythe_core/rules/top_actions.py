@@ -56,7 +56,7 @@ def top_options(state: GameState) -> list[str]:
     action = state.pending["action"]
     if action == "move":
         options = ["coins"]
-        if movable_units(state):
+        if has_movable_unit(state):
             options.append("move")
         return with_partial_gains(player, options)
     if action in ("trade", "bolster"):
@@ -187,23 +187,33 @@ def produce_one(state: GameState, hid: str, product: str, amount: int) -> None:
 # --- move --------------------------------------------------------------------
 
 
-def movable_units(state: GameState) -> list[str]:
-    """One representative unit id per (kind, location) that may still move."""
+def has_movable_unit(state: GameState) -> bool:
+    """Whether any unit may still move (:func:`movable_units` is not empty)."""
+    return bool(movable_units(state, first_only=True))
+
+
+def movable_units(state: GameState, first_only: bool = False) -> list[str]:
+    """One representative unit id per (kind, location) that may still move (only the
+    first one found with ``first_only``)."""
     player = state.active
-    moved = set(state.turn.get("moved", ()))
+    moved = state.turn.get("moved", ())
     seen: set[tuple[str, str]] = set()
-    units = ["character"] + [f"mech:{i}" for i in range(len(player.mechs))]
-    units += [f"worker:{i}" for i, w in enumerate(player.workers) if w is not None]
+    # (unit id, kind, where it stands), as unit_kind and unit_location would give them.
+    units = [("character", "character", player.character)]
+    units += [(f"mech:{i}", "mech", h) for i, h in enumerate(player.mechs)]
+    units += [(f"worker:{i}", "worker", w) for i, w in enumerate(player.workers) if w is not None]
     result = []
-    for uid in units:
+    for uid, kind, where in units:
         if uid in moved:
             continue
-        key = (unit_kind(uid), unit_location(player, uid))
+        key = (kind, where)
         if key in seen:
             continue
         seen.add(key)
-        if legal_steps(state, player.seat, key[0], key[1]):
+        if legal_steps(state, player.seat, kind, where):
             result.append(uid)
+            if first_only:
+                break
     return result
 
 
