@@ -231,6 +231,11 @@ NOT_ACTIONS = {
     # The page's address path, cut to the site's directory for its storage keys.
     ("web/storage.py", "path"),
     ("web/storage.py", "pathname"),
+    # The page's own mat part ids ("top:2:bolster:power", "mech:1"), not actions.
+    ("web/rules_data.py", "part"),
+    ("web/rules_data.py", "rest"),
+    # The statistics' opponents column ("automa:automa+bot:hard"), not an action.
+    ("web/render_stats.py", "str(value)"),
     # A test probe's answer ("RecordError: ..."), not an action.
     ("web/page_probe.py", "answer"),
 }

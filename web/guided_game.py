@@ -111,11 +111,7 @@ class Step:
     ack: bool = False
 
     def completed_by(self, action: str) -> bool:
-        if not self.action:
-            return False
-        if self.action.endswith(":"):
-            return action.startswith(self.action)
-        return action == self.action
+        return bool(self.action) and action_matches(self.action, action)
 
 
 #: The decisions (``pending["kind"]``) a scripted step is shown in, by its action's verb:
@@ -135,14 +131,23 @@ SHOWN_IN: dict[str, tuple[str, ...]] = {
 
 #: The sections of the Agricultural mat that lead to a top action's option (a click on
 #: the option on the mat sends its section first).
+def action_matches(pattern: str, action: str) -> bool:
+    """A step's action: one whole action, or a verb and a colon (``"commit:"``) for
+    any action of that verb."""
+    verb = verb_of(pattern)
+    if pattern == f"{verb}:":
+        return verb_of(action) == verb
+    return action == pattern
+
+
 VIA_SECTION = {"move": "section:0", "trade:popularity": "section:1", "bolster:power": "section:3"}
 
 
 def available(step: Step, legal: list[str]) -> bool:
     """The step's action can be taken now (or its section chosen on the way to it)."""
-    if step.action.endswith(":"):
-        return any(a.startswith(step.action) for a in legal)
-    return step.action in legal or VIA_SECTION.get(step.action) in legal
+    if any(action_matches(step.action, a) for a in legal):
+        return True
+    return VIA_SECTION.get(step.action) in legal
 
 
 def _step(id_: str, turn: int, action: str, *lit: Lit) -> Step:

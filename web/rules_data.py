@@ -176,7 +176,7 @@ KIND_FIRST = ("done", "skip", "gain", "pay", "unit")
 
 def paragraph_for_action(action: str, kind: str = "") -> str:
     """The paragraph an action button links to (``kind``: the pending decision's kind)."""
-    verb = verb_of(action.split("/")[0])
+    verb = verb_of(action)
     if verb in KIND_FIRST and kind in KIND_PARAGRAPHS:
         return KIND_PARAGRAPHS[kind]
     if verb == "unit" and kind == "factory_bottom":
