@@ -46,6 +46,45 @@ def el(element_id: str):
     return document.getElementById(element_id)
 
 
+class Regions:
+    """The markup last set in each region of the page, so that a re-render replaces
+    only the regions whose markup changed (a click re-creates the decision panel, not
+    the board's pieces, the players and the mat as well).
+
+    A region is keyed by its element's id; the element itself is remembered too, so a
+    region drawn afresh around it (the board after a language switch) is set again.
+    Whatever writes a region without this class must ``forget`` it."""
+
+    def __init__(self) -> None:
+        self.shown: dict[str, tuple[str, object]] = {}
+
+    def set(self, element_id: str, markup: str) -> bool:
+        """Put ``markup`` into the region unless it is there already; True if it was set."""
+        node = el(element_id)
+        if not node:  # (JS null is falsy)
+            return False
+        markup = str(markup)
+        last = self.shown.get(element_id)
+        if last is not None and last[0] == markup and last[1] == node and node.isConnected:
+            return False
+        node.innerHTML = markup
+        self.shown[element_id] = (markup, node)
+        return True
+
+    def forget(self, *element_ids: str) -> None:
+        """The regions named (all, without names) are written afresh by the next ``set``."""
+        for element_id in element_ids or list(self.shown):
+            self.shown.pop(element_id, None)
+
+
+def set_data(node, **values: str) -> None:
+    """Set ``data-*`` attributes that differ (an unchanged one is not written again)."""
+    dataset = node.dataset
+    for name, value in values.items():
+        if getattr(dataset, name, None) != value:
+            setattr(dataset, name, value)
+
+
 def attr(node, name: str) -> str | None:
     """An attribute as a str, or None (JS null is JsNull here, not None)."""
     value = node.getAttribute(name) if node and hasattr(node, "getAttribute") else None
