@@ -110,6 +110,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.frame_from = 0.0
         self.frame_proxy = create_proxy(self.frame)
         self.painted_proxy = create_proxy(self.painted)
+        self.log_end_proxy = create_proxy(self.log_to_end)
 
     @property
     def lang(self) -> str:
@@ -373,8 +374,14 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         else:
             return
         self.log_shown = (*key, len(s.played))
+        # To the newest line once the frame is laid out: reading the log's height now
+        # would lay the whole page out twice (here, then again for the frame).
+        js.requestAnimationFrame(self.log_end_proxy)
+
+    def log_to_end(self, *_args) -> None:
         box = el("log")
-        box.scrollTop = box.scrollHeight
+        if box:
+            box.scrollTop = box.scrollHeight
 
     def announce(self, lines, start: int) -> None:
         """Read the log's new lines out (the legend's polite live region)."""
