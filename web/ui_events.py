@@ -207,6 +207,12 @@ def watch_for_updates() -> None:
     workers.addEventListener("controllerchange", create_proxy(on_change))
 
 
+def navigation_type() -> str:
+    """How this page was opened: "navigate", "reload", "back_forward" (or "prerender")."""
+    entries = js.performance.getEntriesByType("navigation")
+    return str(entries[0].type) if entries.length else "navigate"
+
+
 def install() -> Page:
     """Build the side panel and the header controls, then show the new-game screen."""
     global PAGE
@@ -252,9 +258,16 @@ def install() -> Page:
     js.window.addEventListener(
         "storage", create_proxy(lambda event: PAGE.storage_changed(str(event.key or "")))
     )
+    # The address is brought up to date when the player may look at it or leave
+    # (``page_saves``): the window loses the focus (to the address bar, say), the page
+    # is hidden or left.
+    flush = create_proxy(PAGE.flush_address)
+    js.window.addEventListener("blur", flush)
+    js.window.addEventListener("pagehide", flush)
+    document.addEventListener("visibilitychange", flush)
     address = str(js.location.hash)
     if address.startswith("#g"):
-        PAGE.load_link(address)
+        PAGE.load_link(address, reloaded=navigation_type() in ("reload", "back_forward"))
     if PAGE.session is not None:
         PAGE.after_change()  # a pending Automa turn (after a reload) goes on
     else:
