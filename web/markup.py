@@ -21,6 +21,7 @@ Markup('2.0 &#x27;&lt;&#x27;')
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Iterable
 from html import escape as _escape
@@ -82,3 +83,57 @@ def attrs(**values: object) -> Markup:
         name = name.rstrip("_").replace("_", "-")
         out.append(f" {name}" if value is True else f' {name}="{escape(value)}"')
     return Markup("".join(out))
+
+
+#: A start or end tag. Attribute values are in double quotes (``html`` escapes every
+#: quote in a value), where a ">" may stand.
+TAG = re.compile(r"""<(/?)([A-Za-z][\w:-]*)([^>"]*(?:"[^"]*"[^>"]*)*)>""")
+#: HTML elements without an end tag.
+VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+
+
+def top_elements(markup: str) -> list[tuple[str, str, str]] | None:
+    """The top-level elements of ``markup``: (element's markup, its start tag, its tag
+    name) each; None when text (even a space) or a comment stands between them, or
+    the tags do not nest, so the markup cannot be matched child for child.
+
+    >>> [m for m, _, _ in top_elements('<b class="x">1</b><svg><use href="#a"/></svg><br>')]
+    ['<b class="x">1</b>', '<svg><use href="#a"/></svg>', '<br>']
+    >>> top_elements("<b>1</b> <i>2</i>") is None
+    True
+    """
+    found: list[tuple[str, str, str]] = []
+    open_tags: list[str] = []
+    start, start_tag, name, done = 0, "", "", 0
+    for match in TAG.finditer(markup):
+        closing, tag, rest = match.groups()
+        tag = tag.lower()
+        if not open_tags:
+            if closing or match.start() != done:
+                return None
+            start, start_tag, name = match.start(), match.group(0), match.group(2)
+        if closing:
+            if open_tags.pop() != tag:
+                return None
+        elif not (rest.rstrip().endswith("/") or tag in VOID):
+            open_tags.append(tag)
+        if not open_tags:
+            found.append((markup[start : match.end()], start_tag, name))
+            done = match.end()
+    return found if not open_tags and done == len(markup) else None

@@ -22,7 +22,7 @@ from page_dom import LAYOUT, SUMMARY, Regions, attr, document, el, set_data, zoo
 from page_saves import PageSaves
 from page_setup import PageSetup, new_seed
 from phone_frame import Menu, Sheet
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from render_board import board_svg, legend_html, territories_html
 from render_decision import decision_html
 from render_mat import own_mat_html
@@ -103,6 +103,10 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.share_field = ""
         #: ``event.timeStamp`` of the click or key being handled (for timings).
         self.input_at: float | None = None
+        #: The input being handled is a pointer's click (not a key): the focus is put
+        #: back only after the next frame is painted (``refocus``).
+        self.pointer = False
+        self.refocus_proxy = create_proxy(self.refocus_later)
         setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
         setattr(js.window, "__automa_ms", js.Array.new())
         setattr(js.window, "__frame_ms", js.Array.new())
@@ -517,7 +521,20 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             self.refocus()
 
     def refocus(self) -> None:
-        """Keep keyboard play going: focus the first choice when focus was lost."""
+        """Keep keyboard play going: focus the first choice when focus was lost.
+
+        Focusing lays the page out at once; after a pointer's click (no keyboard play
+        going on) that waits until the next frame is painted, so the page is laid out
+        once per click, not twice."""
+        if self.pointer:
+            js.requestAnimationFrame(self.refocus_proxy)
+            return
+        self.refocus_now()
+
+    def refocus_later(self, *_args) -> None:
+        js.setTimeout(create_once_callable(self.refocus_now), 0)
+
+    def refocus_now(self, *_args) -> None:
         active = document.activeElement
         if active and active != document.body and active.isConnected:
             return
