@@ -238,12 +238,16 @@ def test_a_damaged_packed_save_is_reported_and_skipped_and_the_others_are_untouc
     assert same_game(saves.resume(good.id), played(1, 20))
 
 
-def test_a_save_of_an_earlier_version_resumes_and_is_packed_at_its_next_save(saves):
+def test_a_save_of_an_earlier_version_resumes_and_is_packed_when_listed(saves):
     state = played(5, 30)
     entry = save_format.make_entry("old1", "Old game", state, DAY1, DAY1)
     saves.storage.setItem("scythe.save.old1", legacy_text(entry))
+    assert same_game(saves.resume("old1"), state), "read as it is"
+    assert saves.storage.getItem("scythe.save.old1") == legacy_text(entry)
     [listed] = saves.list().games
     assert (listed.id, listed.name, listed.decisions) == ("old1", "Old game", 30)
+    packed = saves.storage.getItem("scythe.save.old1")
+    assert packed.startswith("S2") and save_format.parse_entry(packed, "old1") == entry
     assert same_game(saves.resume("old1"), state)
     assert saves.find(state).id == "old1"
     later = played(5, 31)
@@ -338,3 +342,21 @@ def test_fuzzed_stored_entries_are_reported_not_raised(text):
     assert [p.id for p in listing.problems] == ["fuzz"]
     only_save_error(saves.resume, "fuzz")
     only_save_error(saves.autosave, played(1, 4), DAY2, "fuzz")
+
+
+def test_a_save_of_an_earlier_version_that_does_not_pack_whole_stays_as_it_is(saves):
+    entry = save_format.make_entry("old2", "Old game", played(5, 10), DAY1, DAY1)
+    entry["from_a_later_tool"] = True  # would be lost: not packed
+    saves.storage.setItem("scythe.save.old2", legacy_text(entry))
+    assert [g.id for g in saves.list().games] == ["old2"]
+    assert saves.storage.getItem("scythe.save.old2") == legacy_text(entry)
+
+
+def test_a_save_of_an_earlier_version_stays_as_it_is_when_the_storage_is_full():
+    storage = FakeStorage()
+    saves = SaveStore(storage)
+    entry = save_format.make_entry("old3", "Old game", played(5, 10), DAY1, DAY1)
+    storage.setItem("scythe.save.old3", legacy_text(entry))
+    storage.capacity = 0  # every write refused
+    assert [g.id for g in saves.list().games] == ["old3"]
+    assert storage.getItem("scythe.save.old3") == legacy_text(entry)

@@ -8,7 +8,8 @@ as an ISO 8601 string (in the page: ``js.Date.new().toISOString()``).
 Each game is one key, ``<site>save.<id>``, holding one entry as ``save_format``
 describes it (the game's record plus a few facts for the list), written compactly
 (``save_format.pack_entry``: about as many characters as the game's link, a tenth
-of the JSON object); entries of earlier versions are read as they are. ``<site>``
+of the JSON object); entries of earlier versions are read as they are, and packed
+when the list is read (``list``), if they pack whole. ``<site>``
 (``site_prefix``) names the site's own path, so two sites of the same origin (two
 projects of one GitHub Pages owner, two copies of this game) keep their saves
 apart. One key per game means one write per save: if the browser refuses it
@@ -45,6 +46,7 @@ from dataclasses import dataclass, field
 
 from save_files import export_file_text, parse_file, prepare_import
 from save_format import (
+    PACKED,
     SaveError,
     SaveInfo,
     check_date,
@@ -198,9 +200,12 @@ class SaveStore:
         for key in self._keys():
             game_id = self._id_of(key)
             try:
-                listing.games.append(self._read(game_id))
+                entry = self._entry(game_id)
             except SaveError as exc:
                 listing.problems.append(Problem(key, game_id, exc.code, exc.message))
+                continue
+            listing.games.append(info_of(entry))
+            self._pack_legacy(key, entry)
         listing.games.sort(key=lambda info: info.id)
         listing.games.sort(key=lambda info: date_order(info.updated), reverse=True)
         return listing
@@ -368,6 +373,21 @@ class SaveStore:
             if exc.code in ("storage_full", "storage_unavailable"):
                 raise
             return None
+
+    def _pack_legacy(self, key: str, entry: dict) -> None:
+        """Write an entry of an earlier version (its JSON object) packed, if it packs
+        into exactly the same entry (nothing of it lost); a failure changes nothing."""
+        raw = self._get(key)
+        if raw is None or raw.startswith(PACKED):
+            return
+        try:
+            packed = pack_entry(entry)
+            same = parse_entry(packed, entry["id"]) == entry
+        except SaveError:
+            return
+        if same:
+            with contextlib.suppress(SaveError):  # full: it stays as it was
+                self._write(entry["id"], entry)
 
     def _read(self, game_id: str) -> SaveInfo:
         return info_of(self._entry(game_id))
