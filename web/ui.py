@@ -84,6 +84,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.renders = 0
         #: The markup last set per region (only a changed region is set again).
         self.regions = Regions()
+        #: The screen over the board is shown (``show_overlay``).
+        self.overlay_shown = False
         self.init_pacing()
         self.zoom = ZoomControl(LAYOUT.view_box())
         #: The phone's bottom sheet and header menu (``phone_frame``).
@@ -222,6 +224,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         """Move the focus into a dialog that is open (the hand-over, the combat reveal,
         the scores) unless it is there already, and back to where it was once no dialog
         is open any more."""
+        if self.dialog_from is None and self.reveal is None and not self.overlay_shown:
+            return  # no dialog was open, and none can be: nothing to look for
         dialog = document.querySelector(DIALOGS)  # JS null (falsy) when none is open
         if dialog:
             region = el("overlay") if dialog.closest("#overlay") else dialog
@@ -333,6 +337,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
     def show_overlay(self, markup: Markup | None) -> None:
         """The screen over the board (hand-over, scores, saved games), or none."""
         self.regions.set("overlay", markup or "")
+        self.overlay_shown = markup is not None
         overlay = el("overlay")
         if overlay and bool(overlay.hidden) != (markup is None):
             overlay.hidden = markup is None
