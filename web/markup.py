@@ -26,6 +26,7 @@ import re
 import string
 from collections.abc import Iterable
 from html import escape as _escape
+from html import unescape
 
 
 class Markup(str):
@@ -172,3 +173,19 @@ def top_elements(markup: str) -> list[tuple[str, str, str]] | None:
             found.append((markup[start : match.end()], start_tag, name))
             done = match.end()
     return found if not open_tags and done == len(markup) else None
+
+
+#: An attribute in a start tag: a name, and a value in double quotes or none.
+ATTRIBUTE = re.compile(r'([^\s=/>"]+)(?:="([^"]*)")?')
+
+
+def attributes_of(start_tag: str) -> dict[str, str]:
+    """The attributes of a start tag, their values unescaped.
+
+    >>> attributes_of('<g class="stack lit" data-at="r1c3" hidden>')
+    {'class': 'stack lit', 'data-at': 'r1c3', 'hidden': ''}
+    """
+    body = start_tag[1:-1].rstrip("/")
+    name_end = len(body.split(None, 1)[0])
+    found = ATTRIBUTE.findall(body[name_end:])
+    return {name: unescape(value) for name, value in found}
