@@ -67,6 +67,13 @@ def state(page) -> dict:
     )
 
 
+def address_game(page) -> str:
+    """The game in the page's address (``#g1.``...), as the player sees it on turning to
+    the address bar: the window loses the focus, and the page brings the address up
+    to date (it does not rewrite it at every decision; see ``page_saves``)."""
+    return page.evaluate("window.dispatchEvent(new Event('blur')), location.hash")
+
+
 def start_game(page, seats: list[dict], seed: int) -> None:
     """Fill in the new-game form and start (seats: controller, level, faction, mat)."""
     page.select_option("#setup-count", str(len(seats)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_driver import UI_READY, state
+from game_driver import UI_READY, address_game, state
 from site_browser import open_page
 
 from scythe_core import apply_in_place, legal_actions, new_game, to_move
@@ -40,7 +40,7 @@ def test_coins_are_taken_in_full_unless_the_player_asks_to_be_asked(browser, sit
     page = loaded.page
     assert state(page)["pending"] != "bottom_coins", "not asked: taken in full"
     assert not page.is_checked("#ask-less")
-    played = decode_link(page.evaluate("location.hash").lstrip("#"))
+    played = decode_link(address_game(page).lstrip("#"))
     asked_at = len(game.history)
     assert played.history[asked_at] == most, "the full amount, as the player would take it"
     assert played.turns_taken > game.turns_taken, "nothing else to decide: the turn ended"

@@ -18,7 +18,7 @@ import time
 import zlib
 
 import pytest
-from game_driver import UI_READY, act, click, state, wait_render
+from game_driver import UI_READY, act, address_game, click, state, wait_render
 from site_browser import open_page
 from test_saves import SAVE_PREFIX, boot, pack, saves, unpack
 from test_session_replay import skipped_turns
@@ -187,7 +187,7 @@ def test_a_reload_while_an_automa_turn_is_pending_goes_on(browser, site_url):
             "document.body.dataset.viewer === '0'",
             timeout=30_000,
         )
-        assert len(unpack(page.evaluate("location.hash").lstrip("#"))) > len(unpack(link))
+        assert len(unpack(address_game(page).lstrip("#"))) > len(unpack(link))
     no_page_errors(loaded)
     page.context.close()
 
@@ -222,8 +222,15 @@ def play(page, n: int) -> None:
         act(page, (passive or info["actions"])[0])
 
 
+def stored_entries(page) -> list[dict]:
+    """The page's saved games as their JSON objects (stored packed)."""
+    from save_format import parse_entry
+
+    return [parse_entry(v, k.rsplit(".", 1)[-1]) for k, v in saves(page).items()]
+
+
 def decisions_saved(page) -> list[int]:
-    return sorted(json.loads(v)["decisions"] for v in saves(page).values())
+    return sorted(entry["decisions"] for entry in stored_entries(page))
 
 
 def test_a_tab_that_is_behind_does_not_overwrite_a_newer_save(browser, site_url):
@@ -233,7 +240,7 @@ def test_a_tab_that_is_behind_does_not_overwrite_a_newer_save(browser, site_url)
     click(a, "#start")
     play(a, 3)
     b = a.context.new_page()
-    b.goto(f"{site_url}#{a.evaluate('location.hash').lstrip('#')}")
+    b.goto(f"{site_url}#{address_game(a).lstrip('#')}")
     ui_ready(b)
     play(a, 2)
     newest = decisions_saved(a)
@@ -244,12 +251,12 @@ def test_a_tab_that_is_behind_does_not_overwrite_a_newer_save(browser, site_url)
     assert str(newest[0]) in b.inner_text("#save-conflict")
     assert decisions_saved(b) == newest
     click(b, "#conflict-load")
-    assert b.evaluate("location.hash") == a.evaluate("location.hash")
+    assert address_game(b) == address_game(a)
     play(a, 1)
     play(b, 1)
     b.wait_for_selector("#save-conflict")
     click(b, "#conflict-copy")
-    names = sorted(json.loads(v)["name"] for v in saves(b).values())
+    names = sorted(entry["name"] for entry in stored_entries(b))
     assert len(names) == 2 and any(n.endswith("(copy)") for n in names), names
     play(b, 1)  # saves to its copy now, without a conflict
     assert b.locator("#save-conflict").count() == 0

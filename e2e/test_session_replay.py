@@ -144,3 +144,40 @@ def test_the_replay_viewer_takes_time_linear_in_the_record():
 
     ratio = min(seconds(12_000) for _ in range(2)) / min(seconds(3_000) for _ in range(2))
     assert ratio < 8, f"12,000 decisions took {ratio:.1f}x as long as 3,000"
+
+
+def test_a_record_is_replayed_once_with_every_decision_checked(monkeypatch):
+    """Opening a save or a link replays its game once (``Session.replayed``); the
+    store's record and the link's are read without a replay."""
+    import session as session_module
+    from share_links import fragment_record, share_fragment
+    from storage import MemoryStorage, SaveStore
+
+    played = played_through(MIXED, 80)
+    saves = SaveStore(MemoryStorage())
+    info = saves.autosave(played.state, "2026-11-23T10:00:00Z")
+    applied = []
+    real = session_module.apply_decision
+
+    def counted(state, action, rules):
+        applied.append(action)
+        real(state, action, rules)
+
+    monkeypatch.setattr(session_module, "apply_decision", counted)
+    for rec in (saves.load_record(info.id), fragment_record(share_fragment(played.state))):
+        applied.clear()
+        opened = Session.replayed(rec)
+        assert applied == played.state.history, "each decision applied once"
+        same_session(opened, played)
+
+
+def test_a_record_with_an_illegal_decision_names_it():
+    from scythe_core import RecordError
+
+    rec = record(played_through(HOT_SEAT, 30).state)
+    rec["actions"][12] = "fly:r4c3"
+    with pytest.raises(RecordError, match="decision 13 in the link"):
+        Session.replayed(rec, " in the link")
+    rec["setup"] = {"seed": 1, "seats": [{"faction": "albion"}, {}]}
+    with pytest.raises(RecordError):
+        Session.replayed(rec)

@@ -5,8 +5,11 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 from hypothesis import HealthCheck, settings
-from save_format import SaveError
+from save_format import SaveError, pack_entry, parse_entry
 
 from scythe_core import legal_actions, new_game
 from scythe_core.engine import apply_in_place
@@ -76,3 +79,41 @@ def only_save_error(call, *args):
     except SaveError as exc:
         assert exc.code and exc.message
         return None
+
+
+def stored_entry(storage, key: str) -> dict:
+    """The entry stored under ``key`` as its JSON object (packed or not)."""
+    return parse_entry(storage.getItem(key), key.rsplit(".", 1)[-1])
+
+
+def legacy_text(entry: dict) -> str:
+    """An entry as versions before the packed format stored it: its JSON object."""
+    return json.dumps(entry, separators=(",", ":"))
+
+
+#: The two ways an entry is found stored: packed (``pack_entry``, written now) and as
+#: the JSON object (written by earlier versions, still read).
+WRITERS = {"packed": pack_entry, "json": legacy_text}
+
+
+#: Chromium's localStorage quota per site, in characters (keys plus values).
+QUOTA_CHARS = 5_242_880
+AUTOMA = {"controller": "automa", "level": "automa"}
+#: Complete games of seeded random play: solo against the Automa (short: the Automa
+#: wins), two and three humans (long), five seats, and two Automas.
+GAMES = {
+    "solo vs Automa": ([{}, AUTOMA], 5),
+    "solo vs Ultimaszyna": ([{}, {"controller": "automa", "level": "ultimaszyna"}], 6),
+    "two humans": ([{}, {}], 5),
+    "three humans": ([{}, {}, {}], 6),
+    "one human, two Automas": ([{}, AUTOMA, AUTOMA], 3),
+    "five humans": ([{}, {}, {}, {}, {}], 2),
+}
+
+
+def complete_game(seats: list[dict], seed: int):
+    state = new_game({"seed": seed, "seats": seats})
+    chooser = random.Random(seed)
+    while not state.game_over:
+        apply_in_place(state, chooser.choice(legal_actions(state)))
+    return state

@@ -19,10 +19,13 @@ from saves_helpers import (
     DAY2,
     DAY3,
     FUZZ,
+    WRITERS,
     FakeStorage,
+    legacy_text,
     only_save_error,
     played,
     same_game,
+    stored_entry,
 )
 from storage import SaveError, SaveStore
 
@@ -62,7 +65,9 @@ def test_autosave_after_every_decision_then_resume_gives_the_same_game(saves):
 def test_a_save_holds_the_engine_record_with_its_format_and_rules_versions(saves):
     state = played(3, 12)
     info = saves.autosave(state, DAY1)
-    stored = json.loads(saves.storage.getItem(f"scythe.save.{info.id}"))
+    raw = saves.storage.getItem(f"scythe.save.{info.id}")
+    assert raw.startswith("S2"), "stored packed"
+    stored = stored_entry(saves.storage, f"scythe.save.{info.id}")
     assert stored["record"] == {
         "format": 1,
         "rules": stored["record"]["rules"],
@@ -170,11 +175,12 @@ def test_a_javascript_null_from_get_item_counts_as_missing():
     ],
 )
 def test_a_damaged_save_is_reported_and_skipped_and_the_others_are_untouched(damage, code):
+    """An entry as earlier versions stored it (its JSON object), damaged."""
     saves = SaveStore(FakeStorage())
     good = saves.autosave(played(1, 20), DAY1)
     bad = saves.autosave(played(2, 20), DAY2)
     key = f"scythe.save.{bad.id}"
-    broken = damage(saves.storage.getItem(key))
+    broken = damage(legacy_text(stored_entry(saves.storage, key)))
     saves.storage.setItem(key, broken)
     before = dict(saves.storage.items)
     listing = saves.list()
@@ -190,20 +196,73 @@ def test_a_damaged_save_is_reported_and_skipped_and_the_others_are_untouched(dam
     assert saves.delete(bad.id) is not None and saves.list().problems == []
 
 
-def test_a_save_whose_decisions_do_not_replay_is_reported_on_resume(saves):
+@pytest.mark.parametrize("write", WRITERS.values(), ids=WRITERS)
+def test_a_save_whose_decisions_do_not_replay_is_reported_on_resume(saves, write):
     info = saves.autosave(played(1, 10), DAY1)
     key = f"scythe.save.{info.id}"
-    entry = json.loads(saves.storage.getItem(key))
+    entry = stored_entry(saves.storage, key)
     entry["record"]["actions"][3] = "fly:r4c3"
-    saves.storage.setItem(key, json.dumps(entry))
+    saves.storage.setItem(key, write(entry))
     with pytest.raises(SaveError, match="decision 4") as err:
         saves.resume(info.id)
     assert err.value.code == "damaged"
 
 
-def test_a_save_under_another_games_key_is_damaged(saves):
+@pytest.mark.parametrize(
+    "damage, code",
+    [
+        (lambda text: text[: len(text) // 2], "damaged"),
+        (lambda text: text[:-1], "damaged"),
+        (lambda text: text[:5] + chr(ord(text[5]) ^ 1) + text[6:], "damaged"),
+        (lambda text: text + "\u3400", "damaged"),
+        (lambda text: text.replace("S2", "S3", 1), "newer"),
+        (lambda text: text.replace("S2", "S", 1), "damaged"),
+        (lambda text: "S2x", "damaged"),
+        (lambda text: "S2", "damaged"),
+    ],
+)
+def test_a_damaged_packed_save_is_reported_and_skipped_and_the_others_are_untouched(damage, code):
+    saves = SaveStore(FakeStorage())
+    good = saves.autosave(played(1, 20), DAY1)
+    bad = saves.autosave(played(2, 20), DAY2)
+    key = f"scythe.save.{bad.id}"
+    saves.storage.setItem(key, damage(saves.storage.getItem(key)))
+    before = dict(saves.storage.items)
+    listing = saves.list()
+    assert [g.id for g in listing.games] == [good.id]
+    assert [(p.id, p.code) for p in listing.problems] == [(bad.id, code)]
+    with pytest.raises(SaveError) as err:
+        saves.resume(bad.id)
+    assert err.value.code == code
+    assert saves.storage.items == before
+    assert same_game(saves.resume(good.id), played(1, 20))
+
+
+def test_a_save_of_an_earlier_version_resumes_and_is_packed_when_listed(saves):
+    state = played(5, 30)
+    entry = save_format.make_entry("old1", "Old game", state, DAY1, DAY1)
+    saves.storage.setItem("scythe.save.old1", legacy_text(entry))
+    assert same_game(saves.resume("old1"), state), "read as it is"
+    assert saves.storage.getItem("scythe.save.old1") == legacy_text(entry)
+    [listed] = saves.list().games
+    assert (listed.id, listed.name, listed.decisions) == ("old1", "Old game", 30)
+    packed = saves.storage.getItem("scythe.save.old1")
+    assert packed.startswith("S2") and save_format.parse_entry(packed, "old1") == entry
+    assert same_game(saves.resume("old1"), state)
+    assert saves.find(state).id == "old1"
+    later = played(5, 31)
+    saves.autosave(later, DAY2, game_id="old1", expected=state.history)
+    raw = saves.storage.getItem("scythe.save.old1")
+    assert raw.startswith("S2") and len(raw) * 4 < len(legacy_text(entry))
+    [listed] = saves.list().games
+    assert (listed.name, listed.created, listed.updated) == ("Old game", DAY1, DAY2)
+    assert same_game(saves.resume("old1"), later)
+
+
+def test_a_save_of_an_earlier_version_under_another_games_key_is_damaged(saves):
     one = saves.autosave(played(1, 1), DAY1)
-    saves.storage.setItem("scythe.save.zz", saves.storage.getItem(f"scythe.save.{one.id}"))
+    entry = stored_entry(saves.storage, f"scythe.save.{one.id}")
+    saves.storage.setItem("scythe.save.zz", legacy_text(entry))
     assert [p.id for p in saves.list().problems] == ["zz"]
 
 
@@ -240,7 +299,8 @@ def test_a_full_storage_during_an_import_adds_nothing():
     saves = SaveStore(storage)
     mine = saves.autosave(played(9, 5), DAY1)
     before = dict(storage.items)
-    storage.capacity = len(text) // 2  # room for about one of the three
+    one_game = max(len(k) + len(v) for k, v in source.storage.items.items())
+    storage.capacity = sum(len(k) + len(v) for k, v in before.items()) + 3 * one_game // 2
     with pytest.raises(SaveError) as err:
         saves.import_text(text, DAY2)
     assert err.value.code == "storage_full"
@@ -282,3 +342,21 @@ def test_fuzzed_stored_entries_are_reported_not_raised(text):
     assert [p.id for p in listing.problems] == ["fuzz"]
     only_save_error(saves.resume, "fuzz")
     only_save_error(saves.autosave, played(1, 4), DAY2, "fuzz")
+
+
+def test_a_save_of_an_earlier_version_that_does_not_pack_whole_stays_as_it_is(saves):
+    entry = save_format.make_entry("old2", "Old game", played(5, 10), DAY1, DAY1)
+    entry["from_a_later_tool"] = True  # would be lost: not packed
+    saves.storage.setItem("scythe.save.old2", legacy_text(entry))
+    assert [g.id for g in saves.list().games] == ["old2"]
+    assert saves.storage.getItem("scythe.save.old2") == legacy_text(entry)
+
+
+def test_a_save_of_an_earlier_version_stays_as_it_is_when_the_storage_is_full():
+    storage = FakeStorage()
+    saves = SaveStore(storage)
+    entry = save_format.make_entry("old3", "Old game", played(5, 10), DAY1, DAY1)
+    storage.setItem("scythe.save.old3", legacy_text(entry))
+    storage.capacity = 0  # every write refused
+    assert [g.id for g in saves.list().games] == ["old3"]
+    assert storage.getItem("scythe.save.old3") == legacy_text(entry)

@@ -24,8 +24,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from save_files import MAX_IMPORT_GAMES, parse_file
-from save_format import SaveError
-from saves_helpers import DAY1, DAY2, DAY3, FakeStorage, played
+from save_format import SaveError, parse_entry
+from saves_helpers import DAY1, DAY2, DAY3, WRITERS, FakeStorage, legacy_text, played
 from share_links import parse_fragment
 from storage import SaveStore
 
@@ -418,21 +418,22 @@ def test_replay_is_linear_in_the_number_of_decisions():
 
 
 def stored_entry(saves: SaveStore, game_id: str) -> dict:
-    return json.loads(saves.storage.getItem(f"scythe.save.{game_id}"))
+    return parse_entry(saves.storage.getItem(f"scythe.save.{game_id}"), game_id)
 
 
+@pytest.mark.parametrize("write", WRITERS.values(), ids=WRITERS)
 @pytest.mark.parametrize(
     "seat_change",
     [{"faction": "albion"}, {"controller": "robot"}, {"level": "automaton"}],
 )
-def test_an_entry_with_an_unknown_seat_is_listed_as_newer_and_the_rest_lists(seat_change):
+def test_an_entry_with_an_unknown_seat_is_listed_as_newer_and_the_rest_lists(seat_change, write):
     saves = SaveStore(FakeStorage())
     one = saves.autosave(played(1, 8), DAY1)
     two = saves.autosave(played(2, 8), DAY2)
     entry = stored_entry(saves, two.id)
     entry["seats"][0] |= seat_change
     entry["record"]["setup"]["seats"][0] |= seat_change
-    saves.storage.setItem(f"scythe.save.{two.id}", json.dumps(entry))
+    saves.storage.setItem(f"scythe.save.{two.id}", write(entry))
     listing = saves.list()
     assert [g.id for g in listing.games] == [one.id]
     assert [(p.id, p.code) for p in listing.problems] == [(two.id, "newer")]
@@ -442,23 +443,26 @@ def test_an_entry_with_an_unknown_seat_is_listed_as_newer_and_the_rest_lists(sea
     assert saves.resume(one.id).history == played(1, 8).history
 
 
-def test_an_entry_of_a_newer_rules_version_or_option_is_newer_without_a_replay():
+@pytest.mark.parametrize("write", WRITERS.values(), ids=WRITERS)
+def test_an_entry_of_a_newer_rules_version_or_option_is_newer_without_a_replay(write):
     saves = SaveStore(FakeStorage())
     info = saves.autosave(played(1, 8), DAY1)
+    good = stored_entry(saves, info.id)
     for change in ({"rules": "0.10"}, {"setup": {**SETUP, "options": {"new_thing": True}}}):
-        entry = stored_entry(saves, info.id)
+        entry = json.loads(json.dumps(good))
         entry["record"] |= change
-        saves.storage.setItem(f"scythe.save.{info.id}", json.dumps(entry))
+        saves.storage.setItem(f"scythe.save.{info.id}", write(entry))
         [problem] = saves.list().problems
         assert problem.code == "newer", problem
 
 
-def test_an_entry_with_too_many_decisions_is_a_problem_not_a_freeze():
+@pytest.mark.parametrize("write", WRITERS.values(), ids=WRITERS)
+def test_an_entry_with_too_many_decisions_is_a_problem_not_a_freeze(write):
     saves = SaveStore(FakeStorage())
     info = saves.autosave(played(1, 8), DAY1)
     entry = stored_entry(saves, info.id)
     entry["record"]["actions"] = ["skip"] * (MAX_DECISIONS + 1)
-    saves.storage.setItem(f"scythe.save.{info.id}", json.dumps(entry))
+    saves.storage.setItem(f"scythe.save.{info.id}", write(entry))
     started = time.perf_counter()
     [problem] = saves.list().problems
     assert problem.code == "damaged" and "more than a real game" in problem.message
@@ -564,7 +568,9 @@ def real_entry_text() -> str:
     return saves.storage.getItem(f"scythe.save.{info.id}")
 
 
-REAL_ENTRY = real_entry_text()
+#: A real stored entry, packed; and the same entry as earlier versions stored it.
+REAL_PACKED = real_entry_text()
+REAL_ENTRY = legacy_text(parse_entry(REAL_PACKED, "x"))
 ENTRY_FIELDS = ["seats", "faction", "controller", "level", "record", "setup", "options"]
 ENTRY_FIELDS += ["seed", "actions", "rules", "format", "round", "decisions", "id", "mat"]
 
@@ -597,9 +603,14 @@ def test_fuzzed_fields_of_a_stored_entry_are_listed_as_problems_only(name, value
 
 
 @FUZZ
-@given(st.integers(0, len(REAL_ENTRY)), st.integers(0, 30), st.text(max_size=8))
-def test_fuzzed_edits_of_a_stored_entry_are_listed_as_problems_only(start, length, insert):
-    listed_alone(REAL_ENTRY[:start] + insert + REAL_ENTRY[start + length :])
+@given(
+    st.sampled_from([REAL_ENTRY, REAL_PACKED]),
+    st.integers(0, len(REAL_ENTRY)),
+    st.integers(0, 30),
+    st.text(max_size=8),
+)
+def test_fuzzed_edits_of_a_stored_entry_are_listed_as_problems_only(real, start, length, insert):
+    listed_alone(real[:start] + insert + real[start + length :])
 
 
 @FUZZ

@@ -34,7 +34,8 @@ def new_game(page, _target) -> None:
     page.render()
 
 
-def reload(_page, _target) -> None:
+def reload(page, _target) -> None:
+    page.flush_address()
     js.location.reload()
 
 

@@ -21,9 +21,12 @@ Markup('2.0 &#x27;&lt;&#x27;')
 
 from __future__ import annotations
 
+import functools
+import re
 import string
 from collections.abc import Iterable
 from html import escape as _escape
+from html import unescape
 
 
 class Markup(str):
@@ -60,11 +63,45 @@ class _Escaping(string.Formatter):
 
 
 _FORMATTER = _Escaping()
+_CONVERSIONS = {"r": repr, "s": str, "a": ascii}
+
+
+@functools.lru_cache(maxsize=1024)
+def _fields(template: str) -> tuple[tuple[str, str | None, str, str | None], ...] | None:
+    """A template cut into (text, field name, format spec, conversion) once, or None
+    when a field is more than a plain name (then ``string.Formatter`` fills it)."""
+    parts = tuple(_FORMATTER.parse(template))
+    for _, name, spec, _ in parts:
+        if name is not None and (not name.isidentifier() or "{" in (spec or "")):
+            return None
+    return parts
 
 
 def html(template: str, /, **values: object) -> Markup:
-    """The template with every ``{name}`` filled in, escaped unless it is ``Markup``."""
-    return Markup(_FORMATTER.vformat(template, (), values))
+    """The template with every ``{name}`` filled in, escaped unless it is ``Markup``.
+
+    The same as ``string.Formatter`` with every field escaped, with the template cut
+    into its fields only once (the page builds thousands of elements per click)."""
+    parts = _fields(template)
+    if parts is None:
+        return Markup(_FORMATTER.vformat(template, (), values))
+    out = []
+    for literal, name, spec, conversion in parts:
+        out.append(literal)
+        if name is None:
+            continue
+        value = values[name]
+        if conversion:
+            value = str(_CONVERSIONS[conversion](value))
+        if isinstance(value, Markup) and not spec:
+            out.append(value)
+        else:
+            out.append(
+                _escape(
+                    format(value if not isinstance(value, Markup) else str(value), spec), quote=True
+                )
+            )
+    return Markup("".join(out))
 
 
 def join(pieces: Iterable[object], separator: str = "") -> Markup:
@@ -82,3 +119,73 @@ def attrs(**values: object) -> Markup:
         name = name.rstrip("_").replace("_", "-")
         out.append(f" {name}" if value is True else f' {name}="{escape(value)}"')
     return Markup("".join(out))
+
+
+#: A start or end tag. Attribute values are in double quotes (``html`` escapes every
+#: quote in a value), where a ">" may stand.
+TAG = re.compile(r"""<(/?)([A-Za-z][\w:-]*)([^>"]*(?:"[^"]*"[^>"]*)*)>""")
+#: HTML elements without an end tag.
+VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+
+
+def top_elements(markup: str) -> list[tuple[str, str, str]] | None:
+    """The top-level elements of ``markup``: (element's markup, its start tag, its tag
+    name) each; None when text (even a space) or a comment stands between them, or
+    the tags do not nest, so the markup cannot be matched child for child.
+
+    >>> [m for m, _, _ in top_elements('<b class="x">1</b><svg><use href="#a"/></svg><br>')]
+    ['<b class="x">1</b>', '<svg><use href="#a"/></svg>', '<br>']
+    >>> top_elements("<b>1</b> <i>2</i>") is None
+    True
+    """
+    found: list[tuple[str, str, str]] = []
+    open_tags: list[str] = []
+    start, start_tag, name, done = 0, "", "", 0
+    for match in TAG.finditer(markup):
+        closing, tag, rest = match.groups()
+        tag = tag.lower()
+        if not open_tags:
+            if closing or match.start() != done:
+                return None
+            start, start_tag, name = match.start(), match.group(0), match.group(2)
+        if closing:
+            if open_tags.pop() != tag:
+                return None
+        elif not (rest.rstrip().endswith("/") or tag in VOID):
+            open_tags.append(tag)
+        if not open_tags:
+            found.append((markup[start : match.end()], start_tag, name))
+            done = match.end()
+    return found if not open_tags and done == len(markup) else None
+
+
+#: An attribute in a start tag: a name, and a value in double quotes or none.
+ATTRIBUTE = re.compile(r'([^\s=/>"]+)(?:="([^"]*)")?')
+
+
+def attributes_of(start_tag: str) -> dict[str, str]:
+    """The attributes of a start tag, their values unescaped.
+
+    >>> attributes_of('<g class="stack lit" data-at="r1c3" hidden>')
+    {'class': 'stack lit', 'data-at': 'r1c3', 'hidden': ''}
+    """
+    body = start_tag[1:-1].rstrip("/")
+    name_end = len(body.split(None, 1)[0])
+    found = ATTRIBUTE.findall(body[name_end:])
+    return {name: unescape(value) for name, value in found}

@@ -2,7 +2,18 @@
 
 A mixin of ``ui.Page`` (browser only, uses ``js``): the address keeps the game (a
 reload resumes it), every decision is autosaved, saved games are resumed and links
-opened, each failure becoming a message while nothing else is lost.
+opened (each replayed once), each failure becoming a message while nothing else is
+lost.
+
+The address is not rewritten at every decision: each ``history.replaceState`` makes
+Chromium fetch and parse the favicon again (a few ms per click). It is written when a
+game starts, is resumed or opened; then, while the game is safely saved, it is
+brought up to date when the player may look at it or leave: the window loses the
+focus (the address bar, another window), the page is hidden or left. A reload of an
+address that lags behind opens this tab's save of the same game, which holds every
+decision (the tab remembers its save in ``sessionStorage``). When the game is not
+saved (storage refused or full, another tab's newer save), the address is the only
+copy and is written at once.
 
 Storage is the site's own (keys carry the site's path, ``storage.site_prefix``). A
 browser that refuses storage gets a tab-long stand-in and a notice; a tab whose
@@ -19,13 +30,14 @@ import pass_on_ui
 from markup import Markup, html
 from pass_on import is_pass_link
 from render_saves import error_text
-from session import Session
+from save_format import REPLAY_ERRORS
+from session import Session, replay_link
+from share_links import fragment_record
 from storage import (
     SaveError,
     SaveStore,
     adopt_legacy_saves,
     open_storage,
-    parse_fragment,
     site_prefix,
 )
 from strings import text
@@ -51,6 +63,12 @@ class PageSaves:
         self.conflict: tuple[str, int] | None = None
         #: The save just deleted, (id, stored text), while its Undo is offered.
         self.deleted: tuple[str, str] | None = None
+        #: The address lags behind the game (written at ``flush_address``), and the
+        #: session whose game it holds (maybe at an earlier decision).
+        self.address_behind = False
+        self.address_session: Session | None = None
+        #: The save this tab writes to, as told to ``sessionStorage`` last.
+        self.tab_save: str | None = None
 
     def setting(self, name: str) -> str | None:
         """A page setting (language, speed) kept by the browser, if any."""
@@ -82,13 +100,54 @@ class PageSaves:
         )
 
     def remember(self) -> None:
-        """Keep the game in the page address: a reload resumes it, and it can be shared."""
+        """Keep the game in the page address: a reload resumes it, and it can be shared.
+
+        At once for a game the address does not hold yet (a new game, one resumed or
+        opened) or one that is not saved; while the address holds this game and it is
+        saved, only later (``flush_address``)."""
         s = self.session
+        saved = (
+            s is not None
+            and self.storage_ok
+            and self.conflict is None
+            and s.save_id is not None
+            and s.saved_actions is not None
+            and len(s.saved_actions) == len(s.state.history)
+            and s.saved_actions == s.state.history
+        )
+        self.address_behind = True
+        if saved:
+            self.tell_tab(s.save_id)
+        if not saved or self.address_session is not s:
+            self.flush_address()
+
+    def flush_address(self, *_args) -> None:
+        """Write the game into the address now, if it lags behind (one ``replaceState``)."""
+        if not self.address_behind:
+            return
+        self.address_behind = False
+        s = self.address_session = self.session
         address = f"{js.location.pathname}{js.location.search}"
         if s is not None:
             address += s.fragment()
         if address != f"{js.location.pathname}{js.location.search}{js.location.hash}":
             js.history.replaceState(None, "", address)
+
+    def tell_tab(self, game_id: str) -> None:
+        """Remember in this tab (``sessionStorage``: it outlives a reload) which save it writes."""
+        if game_id == self.tab_save:
+            return
+        self.tab_save = game_id
+        with contextlib.suppress(Exception):  # a JavaScript error: storage refused
+            js.window.sessionStorage.setItem(self.prefix + "tab", game_id)
+
+    def tab_game(self) -> str | None:
+        """The save this tab wrote to before a reload, if any."""
+        try:
+            value = js.window.sessionStorage.getItem(self.prefix + "tab")
+        except Exception:  # a JavaScript error: storage refused
+            return None
+        return value if isinstance(value, str) else None
 
     def save(self) -> None:
         """Autosave after every decision (``storage.SaveStore``); a failure only warns."""
@@ -155,8 +214,10 @@ class PageSaves:
             return []
 
     def resume(self, game_id: str) -> None:
+        """Open a saved game: its record read, then replayed once (``Session.replayed``)."""
+        where = f"The saved game {game_id!r}"
         try:
-            session = Session.from_record(self.saves.resume(game_id))
+            session = replay_save(self.saves.load_record(game_id), where)
         except ValueError as exc:  # SaveError, IllegalActionError
             self.saves_message = error_text(getattr(exc, "code", "damaged"), str(exc), self.lang)
             self.render()
@@ -167,12 +228,20 @@ class PageSaves:
         self.replay, self.panel, self.conflict = None, "", None
         self.after_change()
 
-    def load_link(self, fragment: str) -> None:
+    def load_link(self, fragment: str, reloaded: bool = False) -> None:
+        """Open the game in the address, replayed once. ``reloaded``: the tab was
+        reloaded (or came back), so an address that lags behind this tab's save of the
+        same game (``remember``) opens that save instead."""
         if is_pass_link(fragment):  # play by link: the game under its own id
             pass_on_ui.open_pass(self, fragment)
             return
         try:
-            self.session = Session.from_record(parse_fragment(fragment))
+            rec = fragment_record(fragment)
+            game_id = self.tab_game() if reloaded else None
+            newer = self.newer_save(game_id, rec) if game_id else None
+            if newer is not None:
+                rec = newer
+            self.session = replay_link(rec)
         except ValueError as exc:  # SaveError (a RecordError), IllegalActionError
             code = getattr(exc, "code", "bad_link")
             self.error = text("link.error", error=error_text(code, str(exc), self.lang))
@@ -182,6 +251,9 @@ class PageSaves:
             self.session = None
             self.error = text("link.error", error=text("saveerr.bad_link"))
             return
+        if newer is not None:
+            self.session.save_id, self.session.saved_actions = game_id, list(newer["actions"])
+            return
         try:  # a reload: keep writing to the game's own save, not a copy
             found = self.saves.find(self.session.state)
         except SaveError:
@@ -189,3 +261,23 @@ class PageSaves:
         if found is not None:
             self.session.save_id = found.id
             self.session.saved_actions = list(self.session.state.history)
+
+    def newer_save(self, game_id: str, rec: dict) -> dict | None:
+        """The record of save ``game_id`` if it is the game of ``rec`` with at least its
+        decisions (the address lagged behind it), else None."""
+        try:
+            saved = self.saves.load_record(game_id)
+        except SaveError:
+            return None
+        actions = rec["actions"]
+        same = saved["setup"] == rec["setup"] and saved["actions"][: len(actions)] == actions
+        return saved if same else None
+
+
+def replay_save(rec: dict, where: str) -> Session:
+    """A saved game's session; every failure a ``SaveError`` (``damaged`` or ``newer``)."""
+    try:
+        return Session.replayed(rec)
+    except REPLAY_ERRORS as exc:
+        code = "newer" if getattr(exc, "newer", False) else "damaged"
+        raise SaveError(code, f"{where} cannot be replayed: {exc}") from exc

@@ -33,7 +33,7 @@ import json
 from dataclasses import dataclass
 
 from save_format import ID_PATTERN, SaveError
-from share_links import link_text, parse_fragment, share_fragment
+from share_links import fragment_record, link_text, parse_fragment, share_fragment
 
 from scythe_core import GameState
 
@@ -79,6 +79,20 @@ def is_pass_link(text: str) -> bool:
 def parse_pass(text: str) -> PassLink:
     """The game of a pass-on link, with its id; ``SaveError`` (``bad_link`` or
     ``newer``) for anything that is not a whole, legal one."""
+    game_id, game = pass_parts(text)
+    return PassLink(game_id, parse_fragment(game))
+
+
+def pass_record(text: str) -> tuple[str, dict]:
+    """The id and the record (setup, decisions) of a pass-on link, not yet replayed
+    (the page replays it once, ``session.Session.replayed``); ``SaveError`` as
+    ``parse_pass`` for what cannot be one."""
+    game_id, game = pass_parts(text)
+    return game_id, fragment_record(game)
+
+
+def pass_parts(text: str) -> tuple[str, str]:
+    """A pass-on link's game id and its game's own link text."""
     link = link_text(text)
     if not link.startswith(PASS_PREFIX):
         if is_pass_link(link):
@@ -87,7 +101,7 @@ def parse_pass(text: str) -> PassLink:
     game_id, dot, game = link[len(PASS_PREFIX) :].partition(".")
     if not dot or not ID_PATTERN.fullmatch(game_id):
         raise SaveError("bad_link", "the link is damaged or incomplete.")
-    return PassLink(game_id, parse_fragment(game))
+    return game_id, game
 
 
 def verdict(link_actions: list[str], stored_actions: list[str]) -> str:

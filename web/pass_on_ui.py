@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import js
 from markup import Markup
-from pass_on import is_pass_link, new_pass_id, parse_pass, pass_url, verdict
+from pass_on import is_pass_link, new_pass_id, pass_record, pass_url, verdict
 from pyodide.ffi import create_once_callable
 from render_pass_on import pass_on_html, received_html
 from render_saves import error_text
 from save_format import SaveError
-from session import Session
+from session import replay_link
 from strings import seat_name, text
 
 document = js.document
@@ -118,16 +118,16 @@ def open_pass(page, fragment: str) -> None:
     """Open a pass-on link (page load or address change): the game behind its
     hand-over, saved under its id; or the refusal of a turn already played."""
     try:
-        link = parse_pass(fragment)
-        stored = stored_record(page, link.game_id)
-        same = stored is not None and stored.get("setup") == link.state.setup
-        kind = verdict(link.state.history, stored["actions"]) if same else "open"
+        game_id, rec = pass_record(fragment)
+        stored = stored_record(page, game_id)
+        same = stored is not None and stored.get("setup") == rec["setup"]
+        kind = verdict(rec["actions"], stored["actions"]) if same else "open"
         if kind == "played":
             page.session = None
-            more = len(stored["actions"]) - len(link.state.history)
+            more = len(stored["actions"]) - len(rec["actions"])
             page.error = text("passon.played") + " " + text("passon.played.detail", n=more)
             return
-        session = Session.from_record(link.state)
+        session = replay_link(rec)  # replayed once, every decision checked
     except ValueError as exc:  # SaveError (a RecordError), IllegalActionError
         code = getattr(exc, "code", "bad_link")
         page.session = None
@@ -138,9 +138,9 @@ def open_pass(page, fragment: str) -> None:
         page.session = None
         page.error = text("link.error", error=text("saveerr.bad_link"))
         return
-    session.pass_id = link.game_id
+    session.pass_id = game_id
     if kind == "open" and (same or stored is None):
-        session.save_id = link.game_id
+        session.save_id = game_id
         session.saved_actions = list(stored["actions"]) if same else None
     else:  # played differently on two devices, or the id names another game here
         page.notice = text("passon.forked")

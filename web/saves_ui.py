@@ -13,7 +13,7 @@ import re
 
 import js
 from markup import Markup, html
-from page_dom import LAYOUT
+from page_dom import LAYOUT, set_data
 from pyodide.ffi import create_once_callable, to_js
 from render_pieces import pieces_svg
 from render_players import players_html
@@ -59,38 +59,33 @@ def controls_html(page) -> Markup:
 
 def show_saves(page) -> None:
     """The saved-games screen over the board (the game underneath is kept as it is)."""
-    overlay = document.getElementById("overlay")
     try:
         listing = page.saves.list()
     except SaveError as exc:
         listing = Listing()
         page.saves_message = error_text(exc.code, exc.message, page.lang)
     current = page.session.save_id if page.session else None
-    overlay.innerHTML = saves_screen_html(
-        listing, page.lang, current, page.saves_message, undo=page.deleted is not None
+    page.show_overlay(
+        saves_screen_html(
+            listing, page.lang, current, page.saves_message, undo=page.deleted is not None
+        )
     )
-    overlay.hidden = False
-    document.body.dataset.saves = "1"
+    set_data(document.body, saves="1")
 
 
 def render_replay(page) -> None:
     """The board and panels of the replay's current decision, read-only."""
     replay = page.replay
     view = page.view = player_view(replay.state, None)
-    document.getElementById("pieces").innerHTML = pieces_svg(view, LAYOUT, {}, page.lang)
-    document.getElementById("decision").innerHTML = replay_html(replay, view, page.lang)
-    document.getElementById("players").innerHTML = players_html(
-        view, None, score_estimate(replay.state), page.lang
-    )
-    document.getElementById("mat-box").innerHTML = ""
+    regions = page.regions
+    regions.set("pieces", pieces_svg(view, LAYOUT, {}, page.lang))
+    regions.set("decision", replay_html(replay, view, page.lang))
+    regions.set("players", players_html(view, None, score_estimate(replay.state), page.lang))
+    regions.set("mat-box", "")
     document.getElementById("log").innerHTML = ""
     page.log_shown = ()
-    overlay = document.getElementById("overlay")
-    overlay.hidden = True
-    overlay.innerHTML = ""
-    body = document.body.dataset
-    body.game = "replay"
-    body.replayIndex = str(replay.index)
+    page.show_overlay(None)
+    set_data(document.body, game="replay", replayIndex=str(replay.index))
 
 
 # --- commands ----------------------------------------------------------------

@@ -16,25 +16,38 @@ True
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
+from save_format import SaveError
 from share_links import share_fragment
 
 from scythe_core import (
     GameState,
+    IllegalActionError,
+    RecordError,
     apply,
-    apply_in_place,
     final_scores,
     legal_actions,
     new_game,
     player_view,
+    record,
     to_move,
+)
+from scythe_core.io.records import (
+    CLOCK_EVERY,
+    MAX_REPLAY_SECONDS,
+    apply_decision,
+    check_decision_count,
+    check_rules_version,
 )
 from scythe_core.io.ui_helpers import (
     resources_held,
     reveals_hidden_information,
     score_estimate,
 )
+from scythe_core.io.untrusted import HOSTILE_ERRORS
+from scythe_core.setup import SetupError
 
 
 @dataclass
@@ -73,22 +86,58 @@ class Session:
 
     @classmethod
     def from_record(cls, recorded: GameState) -> Session:
-        """A recorded game (from a link or a save), replayed decision by decision so the
-        log is whole. With more than one human, the screen starts behind a hand-over.
+        """A game already played (a state), opened as a session (``replayed``)."""
+        return cls.replayed(record(recorded))
 
-        The replay changes one state in place (``apply_in_place``), so it costs time
-        linear in the number of decisions; ``act`` keeps a state per decision for undo.
+    @classmethod
+    def replayed(
+        cls, rec: dict, where: str = "", max_seconds: float = MAX_REPLAY_SECONDS
+    ) -> Session:
+        """A recorded game (setup, rules and decisions: from a link or a save), replayed
+        once, decision by decision, so the log is whole. With more than one human, the
+        screen starts behind a hand-over.
+
+        Every decision is checked as ``scythe_core.replay`` checks it, and every failure
+        is a ``RecordError`` naming the decision (``where`` says where it was, e.g. " in
+        the link"); the number of decisions, the rules version and the setup are checked
+        first, and a replay longer than ``max_seconds`` stops. The replay changes one
+        state in place, so it costs time linear in the number of decisions; ``act``
+        keeps a state per decision for undo.
         """
-        session = cls(recorded.setup)
+        actions, rules = rec["actions"], rec.get("rules")
+        check_decision_count(len(actions))
+        check_rules_version(rules)
+        try:
+            session = cls(rec["setup"])
+        except SetupError as exc:
+            raise RecordError(f"the game's setup is not valid: {exc}", newer=exc.newer) from exc
+        except HOSTILE_ERRORS as exc:
+            raise RecordError(f"the game's setup is not valid: {type(exc).__name__}") from exc
         state = session.state
-        for action in recorded.history:
+        deadline = time.monotonic() + max_seconds
+        for number, action in enumerate(actions, start=1):
+            if number % CLOCK_EVERY == 0 and time.monotonic() > deadline:
+                raise RecordError(
+                    f"replaying the game took more than {max_seconds:g} seconds "
+                    f"(stopped at decision {number:,} of {len(actions):,})"
+                )
             seat, log_from, round_, turns = (
                 to_move(state),
                 len(state.log),
                 state.round,
                 state.turns_taken,
             )
-            apply_in_place(state, action)
+            try:
+                apply_decision(state, action, rules)
+            except IllegalActionError as exc:
+                raise RecordError(
+                    f"decision {number}{where} ({action[:40]!r}) is not legal: {exc}"
+                ) from exc
+            except HOSTILE_ERRORS as exc:
+                raise RecordError(
+                    f"decision {number}{where} ({action[:40]!r}) cannot be applied: "
+                    f"{type(exc).__name__}: {exc}"
+                ) from exc
             session._note(seat, action, log_from, round_, turns)
         seat = session.pending_seat
         many = len(session.humans) > 1
@@ -218,3 +267,12 @@ class Session:
     def _record_tracks(self) -> None:
         values = [(p.coins, p.power, p.popularity) for p in self.state.players]
         self.tracks.append((self.state.turns_taken, values))
+
+
+def replay_link(rec: dict) -> Session:
+    """A link's game's session; every failure a ``SaveError`` (``bad_link`` or ``newer``)."""
+    try:
+        return Session.replayed(rec, " in the link")
+    except RecordError as exc:
+        code = "newer" if exc.newer or "newer" in str(exc) else "bad_link"
+        raise SaveError(code, f"{exc}.") from exc

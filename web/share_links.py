@@ -24,7 +24,10 @@ from __future__ import annotations
 from save_format import SaveError
 
 from scythe_core import GameState, RecordError
-from scythe_core.io.links import MAX_LINK_CHARS, decode_link, encode_link
+
+# The link's own unpacking and header check (no copy of them here): a link is read
+# into its record without replaying it, so that the page replays a game only once.
+from scythe_core.io.links import MAX_LINK_CHARS, decode_link, encode_link, link_record
 
 
 def share_fragment(state: GameState) -> str:
@@ -43,6 +46,31 @@ def link_text(text: str) -> str:
         return ""
     text = text.strip()
     return text.split("#", 1)[1].strip() if "#" in text else text
+
+
+def fragment_record(text: str) -> dict:
+    """The record (format, rules, setup, decisions) of the game in a URL fragment, a
+    full URL or a bare link, not yet replayed (``session.Session.replayed`` replays
+    it once). What cannot be a link's game raises ``SaveError`` as ``parse_fragment``.
+
+    >>> from scythe_core import new_game, record
+    >>> state = new_game({"seed": 7, "seats": [{"faction": "nordic"}, {}]})
+    >>> fragment_record(share_fragment(state)) == record(state)
+    True
+    """
+    link = link_text(text)
+    if not link:
+        raise SaveError("bad_link", "this address holds no game.")
+    if len(link) > MAX_LINK_CHARS:
+        raise SaveError("bad_link", "it is too long to be a real one.")
+    try:
+        rec = link_record(link)
+    except RecordError as exc:
+        code = "newer" if exc.newer or "newer" in str(exc) else "bad_link"
+        raise SaveError(code, f"{exc}.") from exc
+    if not isinstance(rec["setup"], dict):
+        raise SaveError("bad_link", "the link's game setup is not valid.")
+    return rec
 
 
 def parse_fragment(text: str) -> GameState:

@@ -56,11 +56,9 @@ def show_stats(page) -> None:
         problem = error_words(exc, page.lang)
     else:
         rows, skipped, games = book.rows(), len(book.unreadable), len(book.games)
-    overlay = document.getElementById("overlay")
-    overlay.innerHTML = stats_screen_html(
-        rows, page.lang, problem, skipped, page.stats_message, games
+    page.show_overlay(
+        stats_screen_html(rows, page.lang, problem, skipped, page.stats_message, games)
     )
-    overlay.hidden = False
 
 
 # --- commands ----------------------------------------------------------------

@@ -6,7 +6,10 @@ tests a fake with the same five members (``getItem``, ``setItem``, ``removeItem`
 as an ISO 8601 string (in the page: ``js.Date.new().toISOString()``).
 
 Each game is one key, ``<site>save.<id>``, holding one entry as ``save_format``
-describes it (the game's record plus a few facts for the list). ``<site>``
+describes it (the game's record plus a few facts for the list), written compactly
+(``save_format.pack_entry``: about as many characters as the game's link, a tenth
+of the JSON object); entries of earlier versions are read as they are, and packed
+when the list is read (``list``), if they pack whole. ``<site>``
 (``site_prefix``) names the site's own path, so two sites of the same origin (two
 projects of one GitHub Pages owner, two copies of this game) keep their saves
 apart. One key per game means one write per save: if the browser refuses it
@@ -43,6 +46,7 @@ from dataclasses import dataclass, field
 
 from save_files import export_file_text, parse_file, prepare_import
 from save_format import (
+    PACKED,
     SaveError,
     SaveInfo,
     check_date,
@@ -52,6 +56,7 @@ from save_format import (
     default_name,
     info_of,
     make_entry,
+    pack_entry,
     parse_entry,
     replay_record,
 )
@@ -183,6 +188,9 @@ class SaveStore:
     def __init__(self, storage, prefix: str = KEY_PREFIX) -> None:
         self.storage = storage
         self.prefix = prefix
+        #: What this store last wrote under each key, and its entry (an autosave finds
+        #: its own previous save there and need not read it back).
+        self._written: dict[str, tuple[str, dict]] = {}
 
     # --- reading -------------------------------------------------------------
 
@@ -192,9 +200,12 @@ class SaveStore:
         for key in self._keys():
             game_id = self._id_of(key)
             try:
-                listing.games.append(self._read(game_id))
+                entry = self._entry(game_id)
             except SaveError as exc:
                 listing.problems.append(Problem(key, game_id, exc.code, exc.message))
+                continue
+            listing.games.append(info_of(entry))
+            self._pack_legacy(key, entry)
         listing.games.sort(key=lambda info: info.id)
         listing.games.sort(key=lambda info: date_order(info.updated), reverse=True)
         return listing
@@ -337,9 +348,12 @@ class SaveStore:
         return raw if isinstance(raw, str) else None  # JS null arrives as JsNull, not None
 
     def _write(self, game_id: str, entry: dict) -> None:
-        text = json.dumps(entry, separators=(",", ":"))
+        text = pack_entry(entry)
+        key = self._key(game_id)
+        self._written.pop(key, None)
         with browser_storage():
-            self.storage.setItem(self._key(game_id), text)
+            self.storage.setItem(key, text)
+        self._written[key] = (text, entry)
 
     def _entry(self, game_id: str) -> dict:
         raw = self._get(self._key(str(game_id)))
@@ -349,12 +363,31 @@ class SaveStore:
 
     def _stored(self, game_id: str) -> dict | None:
         """The stored entry, or None if there is none or it is damaged (a save replaces it)."""
+        key = self._key(game_id)
+        written = self._written.get(key)
+        if written is not None and written[0] == self._get(key):
+            return written[1]  # as this store wrote it (not read back from the storage)
         try:
             return self._entry(game_id)
         except SaveError as exc:
             if exc.code in ("storage_full", "storage_unavailable"):
                 raise
             return None
+
+    def _pack_legacy(self, key: str, entry: dict) -> None:
+        """Write an entry of an earlier version (its JSON object) packed, if it packs
+        into exactly the same entry (nothing of it lost); a failure changes nothing."""
+        raw = self._get(key)
+        if raw is None or raw.startswith(PACKED):
+            return
+        try:
+            packed = pack_entry(entry)
+            same = parse_entry(packed, entry["id"]) == entry
+        except SaveError:
+            return
+        if same:
+            with contextlib.suppress(SaveError):  # full: it stays as it was
+                self._write(entry["id"], entry)
 
     def _read(self, game_id: str) -> SaveInfo:
         return info_of(self._entry(game_id))

@@ -2,7 +2,9 @@
 
 Runs in the browser only (``js``). Every click on a button or a highlighted hex
 sends one canonical action from ``Session.legal()``; the markup comes from the
-pure ``render_*`` modules and is set with one ``innerHTML`` per region.
+pure ``render_*`` modules, and a region's ``innerHTML`` is set only when its markup
+changed (``page_dom.Regions``): a click re-creates the decision panel, not the board's
+pieces, the players, the mat and the header as well.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from choice_steps import Choice, current, repeats, toggle, unasked_answer
 from markup import Markup, attrs, html, join
 from mat_targets import mat_targets
 from names import hex_label
-from page_dom import LAYOUT, SUMMARY, attr, document, el, zoom_labels
+from page_dom import LAYOUT, SUMMARY, Regions, attr, document, el, set_data, zoom_labels
 from page_saves import PageSaves
 from page_setup import PageSetup, new_seed
 from phone_frame import Menu, Sheet
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from render_board import board_svg, legend_html, territories_html
 from render_decision import decision_html
 from render_mat import own_mat_html
@@ -86,6 +88,10 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.end_closed = False
         self.log_shown: tuple = ()
         self.renders = 0
+        #: The markup last set per region (only a changed region is set again).
+        self.regions = Regions()
+        #: The screen over the board is shown (``show_overlay``).
+        self.overlay_shown = False
         self.init_pacing()
         self.zoom = ZoomControl(LAYOUT.view_box())
         #: The phone's bottom sheet and header menu (``phone_frame``).
@@ -115,13 +121,20 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.stats_message = ""
         #: ``event.timeStamp`` of the click or key being handled (for timings).
         self.input_at: float | None = None
+        #: The input being handled is a pointer's click (not a key): the focus is put
+        #: back only after the next frame is painted (``refocus``).
+        self.pointer = False
+        self.refocus_proxy = create_proxy(self.refocus_later)
         setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
         setattr(js.window, "__automa_ms", js.Array.new())
         setattr(js.window, "__frame_ms", js.Array.new())
+        setattr(js.window, "__frame_round", js.Array.new())
         self.frame_from = 0.0
         self.frame_proxy = create_proxy(self.frame)
         #: The guided first game (``guide_ui``): its step card and the object it lights.
         self.guide = guide_ui.Guide()
+        self.painted_proxy = create_proxy(self.painted)
+        self.log_end_proxy = create_proxy(self.log_to_end)
 
     @property
     def lang(self) -> str:
@@ -154,42 +167,45 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 tip=text("update.tip"),
                 reload=text("update.reload"),
             )
-        el("controls").innerHTML = html(
-            '<span id="game-status" class="game-status">{status}</span>{notice}{update}'
-            '<button type="button" data-cmd="undo" id="undo" title="{undo_tip}"{undo_off}>'
-            "{undo}</button>"
-            '<label class="speed">{speed} <select id="speed">{speeds}</select></label>'
-            '<label class="ask-less" title="{ask_tip}"><input type="checkbox" id="ask-less"'
-            "{checked}> {ask}</label>"
-            '<label class="contrast" title="{contrast_tip}"><input type="checkbox" '
-            'id="high-contrast"{contrast_on}> {contrast}</label>'
-            '<button type="button" data-cmd="new" id="new-game">{new}</button>{saves}'
-            '<button type="button" data-cmd="rule" data-rule="{rule}" id="rules-open" '
-            'title="{rules_tip}">{rules}</button>'
-            '<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
-            'title="{lang_tip}">{lang}</button>',
-            status=status,
-            notice=self.notice_html(),
-            update=update,
-            undo_tip=text("game.undo.tip"),
-            undo_off=attrs(disabled=not (s and s.can_undo())),
-            undo=text("game.undo"),
-            speed=text("speed.label"),
-            speeds=speeds,
-            ask_tip=text("ask_less.tip"),
-            checked=attrs(checked=self.ask_less),
-            ask=text("ask_less.label"),
-            contrast_tip=text("contrast.tip"),
-            contrast_on=attrs(checked=self.high_contrast),
-            contrast=text("contrast.label"),
-            new=text("game.new"),
-            saves=saves_ui.controls_html(self),
-            rule=self.rule_here(),
-            rules_tip=text("rules.open.tip"),
-            rules=text("rules.open"),
-            other=other,
-            lang_tip=text("lang.switch.tip"),
-            lang=text("lang.switch"),
+        self.regions.set(
+            "controls",
+            html(
+                '<span id="game-status" class="game-status">{status}</span>{notice}{update}'
+                '<button type="button" data-cmd="undo" id="undo" title="{undo_tip}"{undo_off}>'
+                "{undo}</button>"
+                '<label class="speed">{speed} <select id="speed">{speeds}</select></label>'
+                '<label class="ask-less" title="{ask_tip}"><input type="checkbox" id="ask-less"'
+                "{checked}> {ask}</label>"
+                '<label class="contrast" title="{contrast_tip}"><input type="checkbox" '
+                'id="high-contrast"{contrast_on}> {contrast}</label>'
+                '<button type="button" data-cmd="new" id="new-game">{new}</button>{saves}'
+                '<button type="button" data-cmd="rule" data-rule="{rule}" id="rules-open" '
+                'title="{rules_tip}">{rules}</button>'
+                '<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
+                'title="{lang_tip}">{lang}</button>',
+                status=status,
+                notice=self.notice_html(),
+                update=update,
+                undo_tip=text("game.undo.tip"),
+                undo_off=attrs(disabled=not (s and s.can_undo())),
+                undo=text("game.undo"),
+                speed=text("speed.label"),
+                speeds=speeds,
+                ask_tip=text("ask_less.tip"),
+                checked=attrs(checked=self.ask_less),
+                ask=text("ask_less.label"),
+                contrast_tip=text("contrast.tip"),
+                contrast_on=attrs(checked=self.high_contrast),
+                contrast=text("contrast.label"),
+                new=text("game.new"),
+                saves=saves_ui.controls_html(self),
+                rule=self.rule_here(),
+                rules_tip=text("rules.open.tip"),
+                rules=text("rules.open"),
+                other=other,
+                lang_tip=text("lang.switch.tip"),
+                lang=text("lang.switch"),
+            ),
         )
 
     def rule_here(self) -> str:
@@ -200,7 +216,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         return paragraph_for_kind(str(s.state.pending.get("kind")))
 
     def render(self) -> None:
-        """Redraw everything that depends on the game (one innerHTML per region)."""
+        """Redraw everything that depends on the game (the regions whose markup changed)."""
         self.save()
         stats_ui.note_finished(self)
         self.header()
@@ -211,8 +227,11 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         else:
             self.render_game()
         self.guide.show(self)
-        document.body.dataset.saves = "1" if self.panel == "saves" else "0"
-        document.body.dataset.stats = "1" if self.panel == "stats" else "0"
+        set_data(
+            document.body,
+            saves="1" if self.panel == "saves" else "0",
+            stats="1" if self.panel == "stats" else "0",
+        )
         if self.panel == "saves":
             saves_ui.show_saves(self)
         elif self.panel == "stats":
@@ -239,12 +258,14 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             view = None
         else:
             control, view = territory_control(shown), self.view
-        el("territories").innerHTML = territories_html(view, control, self.lang)
+        self.regions.set("territories", territories_html(view, control, self.lang))
 
     def follow_dialogs(self) -> None:
         """Move the focus into a dialog that is open (the hand-over, the combat reveal,
         the scores) unless it is there already, and back to where it was once no dialog
         is open any more."""
+        if self.dialog_from is None and self.reveal is None and not self.overlay_shown:
+            return  # no dialog was open, and none can be: nothing to look for
         dialog = document.querySelector(DIALOGS)  # JS null (falsy) when none is open
         if dialog:
             region = el("overlay") if dialog.closest("#overlay") else dialog
@@ -263,8 +284,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 self.refocus()
 
     def render_setup(self) -> None:
-        el("pieces").innerHTML = pieces_svg(
-            {"players": [], "resources": {}, "encounter_tokens": _spots()}, LAYOUT
+        self.regions.set(
+            "pieces",
+            pieces_svg({"players": [], "resources": {}, "encounter_tokens": _spots()}, LAYOUT),
         )
         form = setup_html(self.setup, self.lang, self.error) + saved_html(self.saved(), self.lang)
         if self.deleted is not None and self.panel != "saves":  # a delete from this list
@@ -274,17 +296,17 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             more=text("saves.more"),
             stats=stats_button_html(self.lang),
         )
-        el("decision").innerHTML = html('<div id="setup" class="setup">{form}</div>', form=form)
-        el("players").innerHTML = ""
-        el("mat-box").innerHTML = ""
+        self.regions.set("decision", html('<div id="setup" class="setup">{form}</div>', form=form))
+        self.regions.set("players", "")
+        self.regions.set("mat-box", "")
         el("log").innerHTML = ""
         self.log_shown = ()
-        el("overlay").hidden = True
-        document.body.dataset.game = "setup"
+        if self.panel != "saves":
+            self.show_overlay(None)
+        set_data(document.body, game="setup")
 
     def render_game(self) -> None:
         s = self.session
-        overlay = el("overlay")
         view = self.view = s.view()
         legal = s.legal()
         seat = s.viewer
@@ -308,11 +330,12 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 marks[hid] = "watch"
             session, start, end, shown = self.watch
             board, arrivals = watched_board(view, session.state.log[start:end], shown)
-        el("pieces").innerHTML = pieces_svg(board, LAYOUT, marks, self.lang, arrivals)
-        if arrivals:
+        drawn = self.regions.set("pieces", pieces_svg(board, LAYOUT, marks, self.lang, arrivals))
+        if arrivals and drawn:
             start_arrivals(el("pieces"))
         reveal = self.reveal_markup(view)
-        el("decision").innerHTML = (
+        self.regions.set(
+            "decision",
             decision_html(
                 view,
                 seat,
@@ -326,31 +349,41 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             + (NOTHING if s.handover else reveal + watch_html(watched, view, self.lang))
             # While an Automa turn is watched, its lines come one by one: no summary yet.
             + (NOTHING if watched or not legal else recent_html(s.played, view, seat, self.lang))
-            + (NOTHING if legal else self.after_game())
+            + (NOTHING if legal else self.after_game()),
         )
         own_mat = self.own_mat(view, legal, step)
-        el("mat-box").innerHTML = own_mat
-        el("players").innerHTML = players_html(
-            view, None if s.handover else seat, s.scores(), self.lang, bool(own_mat)
+        self.regions.set("mat-box", own_mat)
+        self.regions.set(
+            "players",
+            players_html(view, None if s.handover else seat, s.scores(), self.lang, bool(own_mat)),
         )
         if not watched:
             self.render_log(view)
-        if s.handover:
+        if self.panel in ("saves", "stats"):
+            pass  # the saved-games or statistics screen stays over the board
+        elif s.handover:
             player = view["players"][s.pending_seat]
             extra = pass_on_ui.handover_extra(self, player)
-            overlay.innerHTML = handover_html(player, self.lang, extra) + reveal
-            overlay.hidden = False
+            self.show_overlay(handover_html(player, self.lang, extra) + reveal)
         elif s.game_over and not self.end_closed:
-            overlay.innerHTML = end_html(s.scores(), view, s.tracks, self.lang)
-            overlay.hidden = False
+            self.show_overlay(end_html(s.scores(), view, s.tracks, self.lang))
         else:
-            overlay.hidden = True
-            overlay.innerHTML = ""
-        body = document.body.dataset
-        body.game = "over" if s.game_over else "on"
-        body.pending = str(view["pending"].get("kind"))
-        body.viewer = "" if seat is None or s.handover else str(seat)
-        body.handover = "1" if s.handover else "0"
+            self.show_overlay(None)
+        set_data(
+            document.body,
+            game="over" if s.game_over else "on",
+            pending=str(view["pending"].get("kind")),
+            viewer="" if seat is None or s.handover else str(seat),
+            handover="1" if s.handover else "0",
+        )
+
+    def show_overlay(self, markup: Markup | None) -> None:
+        """The screen over the board (hand-over, scores, saved games), or none."""
+        self.regions.set("overlay", markup or "")
+        self.overlay_shown = markup is not None
+        overlay = el("overlay")
+        if overlay and bool(overlay.hidden) != (markup is None):
+            overlay.hidden = markup is None
 
     def own_mat(self, view: dict, legal: list[str], step) -> Markup:
         """The viewer's drawn mat, its parts lit where the pending decision (``legal``:
@@ -393,8 +426,14 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         else:
             return
         self.log_shown = (*key, len(s.played))
+        # To the newest line once the frame is laid out: reading the log's height now
+        # would lay the whole page out twice (here, then again for the frame).
+        js.requestAnimationFrame(self.log_end_proxy)
+
+    def log_to_end(self, *_args) -> None:
         box = el("log")
-        box.scrollTop = box.scrollHeight
+        if box:
+            box.scrollTop = box.scrollHeight
 
     def announce(self, lines, start: int) -> None:
         """Read the log's new lines out (the legend's polite live region)."""
@@ -429,13 +468,21 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             self.input_at = None
 
     def frame(self, *_args) -> None:
-        """The frame after a re-render: click or key to frame, for bench/ui.py."""
+        """The frame after a re-render is being made: once it is painted, ``painted``."""
+        js.setTimeout(self.painted_proxy, 0)
+
+    def painted(self, *_args) -> None:
+        """Click or key to the next painted frame (the first task after the frame's
+        animation callbacks, style, layout and paint), and the round, for bench/ui.py."""
         getattr(js.window, "__frame_ms").push(js.performance.now() - self.frame_from)
+        s = self.session
+        getattr(js.window, "__frame_round").push(s.state.round if s else 0)
 
     def redraw_static(self) -> None:
         """The board's own art and the legend (they change only with the language)."""
         document.documentElement.lang = self.lang
         el("board-wrap").innerHTML = board_svg(SUMMARY)
+        self.regions.forget()  # the pieces' layer was drawn afresh with the board
         self.zoom.apply()
         self.zoom.relabel(zoom_labels())
         self.sheet.relabel()
@@ -522,7 +569,20 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             self.refocus()
 
     def refocus(self) -> None:
-        """Keep keyboard play going: focus the first choice when focus was lost."""
+        """Keep keyboard play going: focus the first choice when focus was lost.
+
+        Focusing lays the page out at once; after a pointer's click (no keyboard play
+        going on) that waits until the next frame is painted, so the page is laid out
+        once per click, not twice."""
+        if self.pointer:
+            js.requestAnimationFrame(self.refocus_proxy)
+            return
+        self.refocus_now()
+
+    def refocus_later(self, *_args) -> None:
+        js.setTimeout(create_once_callable(self.refocus_now), 0)
+
+    def refocus_now(self, *_args) -> None:
         active = document.activeElement
         if active and active != document.body and active.isConnected:
             return

@@ -187,14 +187,25 @@ def on_hover(event) -> None:
 
 
 def timed(handler):
-    """Time the handler's re-render from the event (``window.__ui_ms``), if it re-renders."""
+    """Time the handler's re-render from the event (``window.__ui_ms``), if it re-renders.
+
+    A pointer's click (``detail`` > 0; a key's click has 0) leaves the focus on the
+    control clicked; it loses it now, while the page is still laid out, rather than
+    when its region is drawn again (the browser would lay the page out then, half
+    redrawn, and again for the frame)."""
 
     def run(event) -> None:
         before = PAGE.renders
         PAGE.input_at = float(event.timeStamp)
+        PAGE.pointer = str(event.type) == "click" and int(event.detail or 0) > 0
+        if PAGE.pointer:
+            active = document.activeElement
+            if active and active != document.body and active.closest("#side-body, #overlay"):
+                active.blur()
         try:
             handler(event)
         finally:
+            PAGE.pointer = False
             if PAGE.renders == before:
                 PAGE.input_at = None
 
@@ -219,6 +230,12 @@ def watch_for_updates() -> None:
         seen["worker"] = True
 
     workers.addEventListener("controllerchange", create_proxy(on_change))
+
+
+def navigation_type() -> str:
+    """How this page was opened: "navigate", "reload", "back_forward" (or "prerender")."""
+    entries = js.performance.getEntriesByType("navigation")
+    return str(entries[0].type) if entries.length else "navigate"
 
 
 def install() -> Page:
@@ -268,12 +285,25 @@ def install() -> Page:
     js.window.addEventListener(  # a pass-on link pasted into this tab's address
         "hashchange", create_proxy(lambda _event: pass_on_ui.follow_address(PAGE))
     )
+    # For the browser tests: the regions that differ from their markup drawn afresh.
+    setattr(
+        js.window,
+        "__scythe_regions_check",
+        create_proxy(lambda: " ".join(PAGE.regions.mismatched())),
+    )
     js.window.addEventListener(
         "storage", create_proxy(lambda event: PAGE.storage_changed(str(event.key or "")))
     )
+    # The address is brought up to date when the player may look at it or leave
+    # (``page_saves``): the window loses the focus (to the address bar, say), the page
+    # is hidden or left.
+    flush = create_proxy(PAGE.flush_address)
+    js.window.addEventListener("blur", flush)
+    js.window.addEventListener("pagehide", flush)
+    document.addEventListener("visibilitychange", flush)
     address = str(js.location.hash)
     if address.startswith(("#g", "#p")):
-        PAGE.load_link(address)
+        PAGE.load_link(address, reloaded=navigation_type() in ("reload", "back_forward"))
     if PAGE.session is not None:
         PAGE.after_change()  # a pending Automa turn (after a reload) goes on
     else:

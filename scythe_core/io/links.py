@@ -23,6 +23,7 @@ from ..model.state import GameState
 from .records import (
     MAX_DECISIONS,
     MAX_REPLAY_SECONDS,
+    RECORD_FORMAT,
     RULES_VERSION,
     check_decision_count,
     check_rules_version,
@@ -87,15 +88,27 @@ def decode_link(
 
     The header is checked before any replay, and so is the number of decisions (at
     most ``max_decisions``); a replay that takes more than ``max_seconds`` stops."""
+    rec = link_record(link, max_decisions=max_decisions)
+    state = setup_game(rec["setup"], "the link's game setup is not valid")
+    replay_decisions(
+        state, rec["actions"], rec["rules"], max_seconds=max_seconds, where=" in the link"
+    )
+    return state
+
+
+def link_record(link: str, *, max_decisions: int = MAX_DECISIONS) -> dict:
+    """The record (format, rules, setup, decisions) a link holds, not yet replayed:
+    its header, rules version and number of decisions checked; RecordError else."""
     header_line, *actions = _unpack(link)
     header = _header(header_line)
     check_decision_count(len(actions), max_decisions)
     check_rules_version(header.get("rules"))
-    state = setup_game(header.get("setup"), "the link's game setup is not valid")
-    replay_decisions(
-        state, actions, header.get("rules"), max_seconds=max_seconds, where=" in the link"
-    )
-    return state
+    return {
+        "format": RECORD_FORMAT,
+        "rules": header.get("rules"),
+        "setup": header.get("setup"),
+        "actions": actions,
+    }
 
 
 def _header(line: str) -> dict:
