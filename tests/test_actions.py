@@ -236,6 +236,8 @@ NOT_ACTIONS = {
     ("web/rules_data.py", "rest"),
     # The statistics' opponents column ("automa:automa+bot:hard"), not an action.
     ("web/render_stats.py", "str(value)"),
+    # A tag's attributes in the markup builder ("<br />"), not an action.
+    ("web/markup.py", "rest.rstrip()"),
     # A test probe's answer ("RecordError: ..."), not an action.
     ("web/page_probe.py", "answer"),
 }
