@@ -36,7 +36,8 @@ class Weights:
     power: float = 0.8
     combat_card: float = 0.6
     popularity: float = 1.3
-    resource: float = 1.0
+    #: The share of a bottom action's worth that the resources to pay for it are worth.
+    resource: float = 0.8
     star_progress: float = 4.0
     #: Each star placed, beyond its coins: a step towards the end of the game.
     star: float = 6.0
@@ -60,7 +61,7 @@ EASY = Weights(
     power=0.15,
     combat_card=0.3,
     popularity=0.2,
-    resource=0.3,
+    resource=0.6,
     star_progress=0.3,
     star=2.0,
     exploring=0.2,
@@ -86,19 +87,23 @@ PAYS_FOR = {"oil": ("upgrade", "upgrades"), "metal": ("deploy", "mechs"),
             "wood": ("build", "structures"), "food": ("enlist", "recruits")}  # fmt: skip
 
 
-def resource_value(state: GameState, control: dict, player: Player, counts: dict) -> float:
-    """Resources by use: those that pay for a bottom action still worth doing count
-    full (up to its cost), the rest little."""
+def resource_value(
+    state: GameState, control: dict, player: Player, counts: dict, w: Weights
+) -> float:
+    """Resources by use: those that pay for a bottom action still worth doing are worth
+    their share of what that action brings (up to its cost), the rest little."""
     held = dict.fromkeys(PAYS_FOR, 0)
     for hid, owner in control.items():
         if owner == player.seat:
             for res, n in state.resources.get(hid, {}).items():
                 held[res] += n
+    worth = {"upgrade": w.upgrade, "deploy": w.mech, "build": w.structure, "enlist": w.recruit}
     value = 0.0
     for res, (bottom, goal) in PAYS_FOR.items():
         need = bottom_cost(player, bottom) if counts[goal] < STAR_GOALS[goal] else 0
         useful = min(held[res], need)
-        value += useful + 0.25 * (held[res] - useful)
+        share = worth[bottom] * w.resource * useful / need if need else 0.0
+        value += share + 0.25 * (held[res] - useful)
     return value
 
 
@@ -154,7 +159,7 @@ def future_value(state: GameState, control: dict, player: Player, w: Weights) ->
         + w.power * (min(player.power, 7) + 0.4 * max(player.power - 7, 0))
         + w.combat_card * min(len(player.combat_cards), 5)
         + w.popularity * min(player.popularity, 13)
-        + w.resource * resource_value(state, control, player, counts)
+        + resource_value(state, control, player, counts, w)
         + w.star_progress * progress
         + w.star * player.star_count
         + w.exploring * explore_value(state, player)

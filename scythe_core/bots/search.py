@@ -55,6 +55,23 @@ def is_selection(line: Line) -> bool:
     return last == "move" or last.startswith("unit:")
 
 
+def prune(lines: list[Line], width: int) -> list[Line]:
+    """The ``width`` best part-turns that differ (the same value at the same kind of
+    decision counts as the same position: a resource placed on either of two hexes),
+    and every one that has only picked a unit."""
+    lines.sort(key=lambda line: -line.value)
+    kept, seen, selections = [], set(), []
+    for line in lines:
+        if is_selection(line):
+            selections.append(line)
+            continue
+        key = (round(line.value, 6), line.state.pending.get("kind"))
+        if key not in seen and len(kept) < width:
+            seen.add(key)
+            kept.append(line)
+    return kept + selections
+
+
 def turn_over(state: GameState, turns_before: int) -> bool:
     return state.game_over or state.turns_taken > turns_before
 
@@ -92,8 +109,7 @@ def best_turn(start: Line, seat: int, width: int, weights: Weights) -> tuple[Lin
                 (finished if turn_over(child.state, turns_before) else grown).append(child)
         if not grown:
             break
-        grown.sort(key=lambda line: -line.value)
-        beam = grown[:width] + [line for line in grown[width:] if is_selection(line)]
+        beam = prune(grown, width)
     else:
         finished.extend(beam)
     return max(finished, key=lambda line: line.value), finished
