@@ -30,6 +30,7 @@ from scythe_core import (
     player_view,
     to_move,
 )
+from scythe_core.bots import bot_seats, log_reason
 from scythe_core.io.ui_helpers import (
     resources_held,
     reveals_hidden_information,
@@ -60,6 +61,8 @@ class Session:
         self.save_id: str | None = None
         self.saved_actions: list[str] | None = None
         self.played: list[Played] = []
+        #: The bot seats' controllers (they keep the rest of their turn's plan).
+        self.bots = bot_seats(self.state)
         self._undo: list[tuple[GameState, int]] = []
         self.viewer: int | None = None
         self.handover = False
@@ -117,8 +120,10 @@ class Session:
         return self.state.game_over
 
     def automa_to_play(self) -> bool:
-        """The pending decision is an Automa turn (the page plays it by itself)."""
-        return not self.game_over and self.state.pending.get("kind") == "automa_turn"
+        """The pending decision is an Automa turn or a bot's (the page plays it by itself)."""
+        if self.game_over:
+            return False
+        return self.state.pending.get("kind") == "automa_turn" or self.pending_seat in self.bots
 
     def _choose_viewer(self) -> None:
         """Show the deciding human's screen; between two humans, hand over first."""
@@ -190,11 +195,30 @@ class Session:
         self._choose_viewer()
 
     def play_automa(self) -> bool:
-        """Play one Automa turn if one is pending; False otherwise."""
+        """Play one Automa turn, or a bot's decisions up to its end of turn (or until
+        another seat must decide), if one is pending; False otherwise."""
         if not self.automa_to_play():
             return False
-        self.act("automa:play")
+        if self.state.pending.get("kind") == "automa_turn":
+            self.act("automa:play")
+            return True
+        seat, turns = self.pending_seat, self.state.turns_taken
+        while self.pending_seat == seat and self.state.turns_taken == turns:
+            self.play_bot_decision()
         return True
+
+    def play_bot_decision(self) -> None:
+        """One decision of the bot to move: its reason in the log, then its choice."""
+        seat = self.pending_seat
+        decision = self.bots[seat].decide(self.state)
+        before = self.state
+        after = before.copy()
+        if decision.reason is not None:
+            log_reason(after, seat, decision.reason)
+        apply_in_place(after, decision.action)
+        self._undo.clear()
+        self.state = after
+        self._note(seat, decision.action, len(before.log), before.round, before.turns_taken)
 
     def play_automas(self, limit: int = 100) -> int:
         """Play Automa turns until a human must decide (or the game ends)."""

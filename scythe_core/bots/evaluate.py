@@ -18,6 +18,8 @@ from ..model.state import GameState, Player
 from ..rules.economy import bottom_cost
 from ..rules.scoring import final_scores, structure_bonus_coins
 
+#: Steps between any two hexes of the board (a table, worked out once).
+DISTANCE = {(a, b): hex_distance(a, b) for a in TERRAIN for b in TERRAIN}
 #: Territories the Factory counts for at the end of the game.
 FACTORY_WEIGHT = 3
 #: A won or lost finished game, beyond any coins.
@@ -139,7 +141,7 @@ def explore_value(state: GameState, player: Player) -> float:
         targets.append(FACTORY)
     if not targets:
         return 0.0
-    return 1.0 / (1 + min(hex_distance(at, t) for t in targets))
+    return 1.0 / (1 + min(DISTANCE[at, t] for t in targets))
 
 
 def future_value(state: GameState, control: dict, player: Player, w: Weights) -> float:
