@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..data.board import ENCOUNTER_SPOTS, FACTORY, TERRAIN, hex_distance
-from ..data.components import STAR_GOALS, STARS_TO_END, popularity_tier
+from ..data.components import PRODUCTION, STAR_GOALS, STARS_TO_END, popularity_tier
 from ..model.state import GameState, Player
 from ..rules.economy import bottom_cost
 from ..rules.scoring import final_scores, structure_bonus_coins
@@ -44,6 +44,10 @@ class Weights:
     #: Each star placed, beyond its coins: a step towards the end of the game.
     star: float = 6.0
     exploring: float = 0.6
+    #: Per worker whose territory produces something still needed.
+    production: float = 0.8
+    #: Coins in hand count less while the game is young: they are there to be spent.
+    coin_discount: float = 0.45
     #: How much the best opponent's value counts against one's own.
     opponent: float = 0.5
 
@@ -53,19 +57,15 @@ HARD = Weights()
 NORMAL = Weights(
     upgrade=3.5, mech=4.0, recruit=3.5, structure=2.5, star_progress=2.0, star=4.0, opponent=0.25
 )
-#: The easy bot: counts coins it can see, little else.
+#: The easy bot: a rough sense of the engine, blind to its opponents.
 EASY = Weights(
-    upgrade=2.5,
-    mech=3.0,
-    recruit=2.5,
+    upgrade=3.0,
+    mech=3.5,
+    recruit=3.0,
     structure=2.0,
-    worker=1.0,
-    power=0.15,
     combat_card=0.3,
-    popularity=0.2,
-    resource=0.6,
-    star_progress=0.3,
-    star=2.0,
+    star_progress=1.5,
+    star=4.0,
     exploring=0.2,
     opponent=0.0,
 )
@@ -106,6 +106,21 @@ def resource_value(
         useful = min(held[res], need)
         share = worth[bottom] * w.resource * useful / need if need else 0.0
         value += share + 0.25 * (held[res] - useful)
+    return value
+
+
+def production_value(player: Player, counts: dict) -> float:
+    """What one Produce would bring: per worker on a territory, its product's use
+    (a resource a bottom action still needs, or a worker while fewer than eight)."""
+    wanted = {
+        res: counts[goal] < STAR_GOALS[goal] for res, (_bottom, goal) in PAYS_FOR.items()
+    }
+    wanted["worker"] = counts["workers"] < STAR_GOALS["workers"]
+    value = 0.0
+    for hid in player.workers:
+        product = PRODUCTION.get(TERRAIN.get(hid, ""), None) if hid else None
+        if product is not None:
+            value += 1.0 if wanted.get(product) else 0.2
     return value
 
 
@@ -151,7 +166,7 @@ def future_value(state: GameState, control: dict, player: Player, w: Weights) ->
     progress = 0.0
     for goal, need in STAR_GOALS.items():
         share = 1.0 if player.stars.get(goal) else min(counts[goal], need) / need
-        progress += share * share * star_coins
+        progress += share * star_coins
     return (
         w.upgrade * counts["upgrades"]
         + w.mech * counts["mechs"]
@@ -162,8 +177,10 @@ def future_value(state: GameState, control: dict, player: Player, w: Weights) ->
         + w.combat_card * min(len(player.combat_cards), 5)
         + w.popularity * min(player.popularity, 13)
         + resource_value(state, control, player, counts, w)
+        + w.production * production_value(player, counts)
         + w.star_progress * progress
         + w.star * player.star_count
+        - w.coin_discount * player.coins
         + w.exploring * explore_value(state, player)
     )
 
@@ -175,6 +192,13 @@ def seat_value(state: GameState, control: dict, player: Player, w: Weights, youn
     return now + young * future_value(state, control, player, w)
 
 
+def young(stars: list[int], seat: int) -> float:
+    """How much a seat's engine still counts: less as the others near the end (its own
+    stars never make its position look worse)."""
+    others = max((n for i, n in enumerate(stars) if i != seat), default=0)
+    return 1.0 - 0.6 * others / STARS_TO_END
+
+
 def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
     """How good the position is for ``seat`` (higher is better), in rough coins."""
     if state.game_over:
@@ -184,9 +208,10 @@ def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
         won = GAME_RESULT if mine["rank"] == 1 else -GAME_RESULT
         return won + mine["total"] - best_other
     control = state.control_map()
-    most_stars = max(p.star_count for p in state.players)
-    young = 1.0 - 0.7 * most_stars / STARS_TO_END
-    values = [seat_value(state, control, p, w, young) for p in state.players]
+    stars = [p.star_count for p in state.players]
+    values = [
+        seat_value(state, control, p, w, young(stars, p.seat)) for p in state.players
+    ]
     mine = values[seat]
     others = [v for i, v in enumerate(values) if i != seat]
     return mine - w.opponent * max(others, default=0.0)
