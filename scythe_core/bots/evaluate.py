@@ -53,22 +53,10 @@ class Weights:
 
 
 HARD = Weights()
-#: The normal bot: a rougher sense of the engine and of its opponents.
-NORMAL = Weights(
-    upgrade=3.5, mech=4.0, recruit=3.5, structure=2.5, star_progress=2.0, star=4.0, opponent=0.25
-)
-#: The easy bot: a rough sense of the engine, blind to its opponents.
-EASY = Weights(
-    upgrade=3.0,
-    mech=3.5,
-    recruit=3.0,
-    structure=2.0,
-    combat_card=0.3,
-    star_progress=1.5,
-    star=4.0,
-    exploring=0.2,
-    opponent=0.0,
-)
+#: The normal bot: the same sense of value, less regard for its opponents.
+NORMAL = Weights(opponent=0.25, exploring=0.4)
+#: The easy bot: blind to its opponents and to combat cards.
+EASY = Weights(opponent=0.0, combat_card=0.3, exploring=0.2)
 
 
 def goal_counts(player: Player) -> dict[str, int]:

@@ -10,9 +10,10 @@ else by the best-looking single choice.
 Each plan and each combat choice comes with a reason (:mod:`.reasons`), which the
 driver writes to the log as ``{"event": "bot", "code", "params"}``.
 
-Levels: *hard* keeps three part-turns per first choice and sees the whole position;
-*normal* keeps one and weighs the engine and its opponents less; *easy* judges only
-the next choice, with a rough sense of value and some chance.
+Levels: *hard* keeps three part-turns per first choice, weighs its opponents and aims
+a combat commit one above its guess; *normal* keeps two, weighs its opponents less and
+now and then (15 in 100 decisions) takes a near-best choice; *easy* keeps two, ignores
+its opponents and takes a near-best choice half the time.
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", EASY, 1, 0, 45),
-    "normal": Level("normal", NORMAL, 1, 0, 0),
+    "easy": Level("easy", EASY, 2, 0, 50),
+    "normal": Level("normal", NORMAL, 2, 0, 15),
     "hard": Level("hard", HARD, 3, 1, 0),
 }
 
