@@ -100,9 +100,7 @@ def resource_value(
 def production_value(player: Player, counts: dict) -> float:
     """What one Produce would bring: per worker on a territory, its product's use
     (a resource a bottom action still needs, or a worker while fewer than eight)."""
-    wanted = {
-        res: counts[goal] < STAR_GOALS[goal] for res, (_bottom, goal) in PAYS_FOR.items()
-    }
+    wanted = {res: counts[goal] < STAR_GOALS[goal] for res, (_bottom, goal) in PAYS_FOR.items()}
     wanted["worker"] = counts["workers"] < STAR_GOALS["workers"]
     value = 0.0
     for hid in player.workers:
@@ -197,9 +195,7 @@ def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
         return won + mine["total"] - best_other
     control = state.control_map()
     stars = [p.star_count for p in state.players]
-    values = [
-        seat_value(state, control, p, w, young(stars, p.seat)) for p in state.players
-    ]
+    values = [seat_value(state, control, p, w, young(stars, p.seat)) for p in state.players]
     mine = values[seat]
     others = [v for i, v in enumerate(values) if i != seat]
     return mine - w.opponent * max(others, default=0.0)
