@@ -3,6 +3,11 @@ log, every level through whole games, the same games from the same seed."""
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from scythe_core import legal_actions, new_game, to_move
@@ -183,3 +188,16 @@ def test_wilson_interval():
     assert wilson(0, 0) == (0.0, 1.0)
     low, high = wilson(70, 100)
     assert (low, high) == (0.604, 0.781)  # the textbook interval of 70 in 100
+
+
+def test_the_bench_prints_think_times():
+    done = subprocess.run(
+        [sys.executable, "bench/bots.py", "--games", "1", "--levels", "easy", "--max-turns", "6"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert re.search(
+        r"bot:easy\s+turns\s+\d+\s+median \d+\.\d{3} s\s+p95 \d+\.\d{3} s", done.stdout
+    )
