@@ -18,7 +18,7 @@ its opponents and takes a near-best choice half the time.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -29,7 +29,7 @@ from .combat import choose_commit
 from .evaluate import EASY, HARD, NORMAL, Weights, evaluate
 from .observe import Observation, imagine, observe
 from .reasons import Reason, combat_reason, plan_reason
-from .search import Line, answer_others, plan_turn
+from .search import Line, answer_others, finish, plan_turn_steps
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,11 @@ class BotPlayer:
 
     def decide(self, state: GameState) -> BotDecision:
         """The bot's choice at ``state`` (whose pending decision is this seat's)."""
+        return finish(self.deliberate(state))
+
+    def deliberate(self, state: GameState) -> Generator[None, None, BotDecision]:
+        """:meth:`decide` step by step: a generator that pauses between slices of its
+        thinking (a page runs a few per animation frame) and returns the decision."""
         if to_move(state) != self.seat:
             raise ValueError(f"seat {self.seat} is not to move")
         legal = legal_actions(state)
@@ -87,15 +92,16 @@ class BotPlayer:
         observation = observe(state, self.seat)
         if state.active_seat != self.seat or level.width == 0:
             return self.single_choice(observation, legal, level)
-        return self.new_plan(observation, kind, level)
+        return (yield from self.new_plan(observation, kind, level))
 
     def forget(self) -> None:
         self.plan, self.expected = [], []
 
-    def new_plan(self, observation: Observation, kind: str | None, level: Level) -> BotDecision:
+    def new_plan(self, observation: Observation, kind: str | None, level: Level):
         imagined = imagine(observation)
         before = imagined.copy()
-        options, seen = plan_turn(imagined, self.seat, level.width, level.weights)
+        yield
+        options, seen = yield from plan_turn_steps(imagined, self.seat, level.width, level.weights)
         best = options[self.near_pick(observation, [line.value for line in options], level)]
         self.plan, self.expected = list(best.actions[1:]), list(best.offered[1:])
         reason = plan_reason(before, best, seen, self.seat) if kind == "section" else None

@@ -10,6 +10,7 @@ bot uses itself.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from ..engine import apply_in_place, legal_actions, to_move
@@ -98,8 +99,13 @@ def extend(line: Line, seat: int, weights: Weights) -> list[Line]:
     return children
 
 
-def best_turn(start: Line, seat: int, width: int, weights: Weights) -> tuple[Line, list[Line]]:
-    """The best finished turn from ``start`` (and every finished turn looked at)."""
+#: What thinking step by step yields between two slices (nothing: a pause point).
+Steps = Generator[None, None, object]
+
+
+def best_turn(start: Line, seat: int, width: int, weights: Weights):
+    """The best finished turn from ``start`` (and every finished turn looked at),
+    as a generator that pauses after each decision it looks at (see :func:`finish`)."""
     turns_before = start.state.turns_taken
     beam, finished = [start], []
     for _ in range(MAX_STEPS):
@@ -107,6 +113,7 @@ def best_turn(start: Line, seat: int, width: int, weights: Weights) -> tuple[Lin
         for line in beam:
             for child in extend(line, seat, weights):
                 (finished if turn_over(child.state, turns_before) else grown).append(child)
+            yield
         if not grown:
             break
         beam = prune(grown, width)
@@ -115,8 +122,9 @@ def best_turn(start: Line, seat: int, width: int, weights: Weights) -> tuple[Lin
     return max(finished, key=lambda line: line.value), finished
 
 
-def plan_turn(state: GameState, seat: int, width: int, weights: Weights) -> tuple[list, list]:
-    """The best turn for each first choice from here (best first), and every end seen."""
+def plan_turn_steps(state: GameState, seat: int, width: int, weights: Weights):
+    """The best turn for each first choice from here (best first), and every end seen;
+    a generator that pauses between slices of the search."""
     answer_others(state, seat)
     firsts = extend(Line(state), seat, weights)
     options: list[Line] = []
@@ -125,11 +133,25 @@ def plan_turn(state: GameState, seat: int, width: int, weights: Weights) -> tupl
         if turn_over(first.state, state.turns_taken):
             line, ends = first, [first]
         else:
-            line, ends = best_turn(first, seat, width, weights)
+            line, ends = yield from best_turn(first, seat, width, weights)
         seen.extend(ends)
         options.append(line)
     options.sort(key=lambda line: -line.value)
     return options, seen
 
 
-__all__ = ["Line", "answer_others", "best_turn", "plan_turn"]
+def finish(steps: Generator):
+    """Run a step-by-step computation to its end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def plan_turn(state: GameState, seat: int, width: int, weights: Weights) -> tuple[list, list]:
+    """:func:`plan_turn_steps` in one go."""
+    return finish(plan_turn_steps(state, seat, width, weights))
+
+
+__all__ = ["Line", "answer_others", "best_turn", "finish", "plan_turn", "plan_turn_steps"]
