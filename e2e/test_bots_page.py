@@ -33,8 +33,11 @@ def test_the_new_game_screen_offers_bot_levels(game_page):
     assert not page.is_disabled("#seat1-controller option[value='bot']")
 
 
-def test_a_bot_seat_finishes_its_turns_and_explains_them(game_page):
+@pytest.mark.parametrize("speed", ["instant", "fast"])
+def test_a_bot_seat_finishes_its_turns_and_explains_them(game_page, speed):
+    """At "fast" the bot thinks in slices between timers; the page answers meanwhile."""
     page = game_page.page
+    page.select_option("#speed", speed)
     start_game(
         page,
         [
@@ -46,6 +49,10 @@ def test_a_bot_seat_finishes_its_turns_and_explains_them(game_page):
     assert state(page)["game"] == "on"
     turns = 0
     for _ in range(200):
+        if speed == "fast":
+            page.wait_for_function(
+                "() => document.querySelector('#decision [data-action], #decision [data-leads]')"
+            )
         info = state(page)
         if info["pending"] == "section":
             turns += 1
@@ -56,4 +63,4 @@ def test_a_bot_seat_finishes_its_turns_and_explains_them(game_page):
     log = page.inner_text("#log")
     assert "Bot 2 (Saxony):" in log, log[-2000:]
     assert "{" not in log
-    shot(page, "bot-game")
+    shot(page, f"bot-game-{speed}")

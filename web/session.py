@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from share_links import share_fragment
@@ -30,7 +31,7 @@ from scythe_core import (
     player_view,
     to_move,
 )
-from scythe_core.bots import bot_seats, log_reason
+from scythe_core.bots import BotDecision, bot_seats, log_reason
 from scythe_core.io.ui_helpers import (
     resources_held,
     reveals_hidden_information,
@@ -209,8 +210,19 @@ class Session:
 
     def play_bot_decision(self) -> None:
         """One decision of the bot to move: its reason in the log, then its choice."""
+        self.apply_bot_decision(self.bots[self.pending_seat].decide(self.state))
+
+    def bot_to_think(self) -> bool:
+        """A bot seat is to decide (the page lets it think in slices)."""
+        return not self.game_over and self.pending_seat in self.bots
+
+    def bot_thinking(self) -> Generator[None, None, BotDecision]:
+        """The pending bot's thinking, step by step (``BotPlayer.deliberate``)."""
+        return self.bots[self.pending_seat].deliberate(self.state)
+
+    def apply_bot_decision(self, decision: BotDecision) -> None:
+        """Log the bot's reason, then apply its choice (a decision of its seat)."""
         seat = self.pending_seat
-        decision = self.bots[seat].decide(self.state)
         before = self.state
         after = before.copy()
         if decision.reason is not None:
