@@ -201,3 +201,23 @@ def test_the_bench_prints_think_times():
     assert re.search(
         r"bot:easy\s+turns\s+\d+\s+median \d+\.\d{3} s\s+p95 \d+\.\d{3} s", done.stdout
     )
+
+
+def test_thinking_in_slices_gives_the_same_decision():
+    """``deliberate`` pauses between slices of its search (for the page) and ends with
+    the decision ``decide`` takes in one go."""
+    state = bot_game(8, [{"controller": "bot", "level": "hard"}, {"controller": "bot"}])
+    play(state, {}, 6, chooser=4)
+    while to_move(state) != 0:
+        apply_in_place(state, legal_actions(state)[0])
+    steps = BotPlayer(0, "hard").deliberate(state)
+    slices = 0
+    while True:
+        try:
+            next(steps)
+            slices += 1
+        except StopIteration as done:
+            sliced = done.value
+            break
+    assert slices > 5
+    assert sliced == BotPlayer(0, "hard").decide(state)
