@@ -64,3 +64,9 @@ def test_a_bot_seat_finishes_its_turns_and_explains_them(game_page, speed):
     assert "Bot 2 (Saxony):" in log, log[-2000:]
     assert "{" not in log
     shot(page, f"bot-game-{speed}")
+    if speed == "instant":  # each bot turn played at once is timed (bench/ui.py reads it too)
+        times = sorted(page.evaluate("() => Array.from(window.__automa_ms || [])"))
+        assert times, "bot turns were timed"
+        median = times[len(times) // 2]
+        print(f"bot:hard turns in Pyodide: median {median:.0f} ms, max {times[-1]:.0f} ms")
+        assert median < 2000  # issue 17: under 2 s per turn in the page
