@@ -221,3 +221,25 @@ def test_thinking_in_slices_gives_the_same_decision():
             break
     assert slices > 5
     assert sliced == BotPlayer(0, "hard").decide(state)
+
+
+def test_a_bot_imagines_a_combat_whose_first_commit_is_hidden():
+    """Mid-combat the view names only who has committed; the imagined game guesses the
+    commit, and the engine plays on from it."""
+    for seed in range(40):
+        state = bot_game(seed, [{"controller": "bot"}, {"controller": "bot"}])
+        chooser = seed + 1
+        while not state.game_over and state.turns_taken < 300:
+            combat = state.turn.get("combat")
+            if state.pending.get("kind") == "combat_commit" and combat and combat["choices"]:
+                seat = to_move(state)
+                imagined = imagine(observe(state, seat))
+                assert set(imagined.turn["combat"]["choices"]) == set(combat["choices"])
+                apply_in_place(imagined, legal_actions(imagined)[0])
+                decision = BotPlayer(seat, "hard").decide(state)
+                assert decision.action in legal_actions(state)
+                return
+            options = legal_actions(state)
+            chooser, pick = rng.randbelow(chooser, len(options))
+            apply_in_place(state, options[pick])
+    pytest.fail("no combat with a hidden first commit in 40 random games")

@@ -132,6 +132,12 @@ def imagine(observation: Observation, salt: int = 0) -> GameState:
             generator, (deck,) = _deal(generator, pool, [automa["deck"]], sorted(AUTOMA_CARDS))
             automa["deck"] = deck
 
+    combat = data["turn"].get("combat")
+    if combat is not None and "chosen" in combat:
+        # Commits already made are hidden: guess each as its full dial, no cards.
+        combat["choices"] = {
+            str(seat): f"commit:{min(players[seat]['power'], 7)}:-" for seat in combat.pop("chosen")
+        }
     start = data["turn"].get("log_start", len(data["log"]))
     data["log"] = data["log"][start:]
     if "log_start" in data["turn"]:
