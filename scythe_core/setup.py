@@ -21,6 +21,9 @@ from .model import rng
 from .model.state import GameState, Player
 
 CONTROLLERS = ("human", "bot", "automa")
+#: Strengths of a ``bot`` seat's policy (``scythe_core.bots``); a bot seat without a
+#: level is played by whoever drives it (random playouts, tests).
+BOT_LEVELS = ("easy", "normal", "hard")
 #: What a config and each of its seats may hold (a newer version may add more).
 CONFIG_KEYS = ("seed", "seats", "options")
 SEAT_KEYS = ("controller", "level", "faction", "mat")
@@ -89,7 +92,9 @@ def _check_seat(seat: object) -> None:
     _check_keys(seat, SEAT_KEYS, "seat setting")
     controller = seat.get("controller", "human")
     _check_name(controller, CONTROLLERS, "controller")
-    if controller == "automa" or seat.get("level") is not None:
+    if controller == "bot" and seat.get("level") is not None:
+        _check_name(seat["level"], BOT_LEVELS, "bot level")
+    elif controller == "automa" or seat.get("level") is not None:
         _check_name(seat.get("level", "automa"), LEVELS, "Automa level")
     for key, known, what in (("faction", FACTIONS, "faction"), ("mat", MATS, "player mat")):
         if seat.get(key) is not None:

@@ -3,7 +3,9 @@
 Layers, lowest first: ``data`` (components), ``model`` (state and its parts),
 ``rules``, ``automa`` (the Automa as a seat controller), ``flow`` (the scheduler and
 its steps), the public API (``engine``, ``setup``), ``io`` (records, links, views,
-wording, page helpers, simulation) and the package itself.
+wording, page helpers, simulation), ``bots`` (full-rules seat controllers: they read
+``io.views.player_view``, so they sit above ``io``; ``io.simulate`` gets them handed
+in) and the package itself.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scythe_core"
-LAYERS = ["data", "model", "rules", "automa", "flow", "api", "io", "top"]
+LAYERS = ["data", "model", "rules", "automa", "flow", "api", "io", "bots", "top"]
 API_MODULES = {"engine", "setup"}
 TOP_MODULES = {"__init__", "__main__"}
 

@@ -279,6 +279,8 @@ def test_different_seeds_shuffle_differently():
         ({"seed": 1, "seats": [{"mat": "militant"}, {}]}, "unknown player mat", True),
         ({"seed": 1, "seats": [{"controller": "ai"}, {}]}, "unknown controller", True),
         ({"seed": 1, "seats": [{"controller": "automa", "level": "x"}]}, "Automa level", True),
+        ({"seed": 1, "seats": [{"controller": "bot", "level": "x"}]}, "bot level", True),
+        ({"seed": 1, "seats": [{"controller": "automa", "level": "hard"}]}, "Automa level", True),
         ({"seed": 1, "seats": [{}], "options": {"airships": True}}, "game option", True),
         ({"seed": 1, "seats": [{"faction": ["nordic"]}, {}]}, "must be a name", False),
         ({"seed": 1, "seats": [{"controller": None}, {}]}, "must be a name", False),

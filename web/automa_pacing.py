@@ -14,6 +14,8 @@ from pyodide.ffi import create_proxy
 SPEEDS = {"instant": 0, "fast": 350, "watch": 700}
 #: "Watch": ms between the Automa turn's explanation lines, shown one by one.
 WATCH_LINE = 650
+#: A bot thinks in slices of at most this many ms, the page free to render between.
+THINK_SLICE = 12
 
 
 class AutomaPacing:
@@ -26,6 +28,9 @@ class AutomaPacing:
         #: "Watch" speed: (session, log start, log end, lines shown) of the Automa turn.
         self.watch: tuple | None = None
         self.line_proxy = create_proxy(self.watch_line)
+        #: A bot's turn being thought out: (session, its thinking, log length at its start).
+        self.thinking: tuple | None = None
+        self.think_proxy = create_proxy(self.think)
 
     def watched(self) -> list:
         """The Automa turn's log entries shown so far at "watch" speed."""
@@ -68,9 +73,48 @@ class AutomaPacing:
         if self.timer is None and self.session and self.session.automa_to_play():
             self.timer = js.setTimeout(self.tick_proxy, SPEEDS[self.speed])
 
+    def think(self, *_args) -> None:
+        """A slice of a bot's thinking; its decision applied once it is done. A bot turn
+        goes on decision by decision; at its end it is shown as an Automa turn is."""
+        self.timer = None
+        if self.thinking is None or self.thinking[0] is not self.session:
+            self.thinking = None
+            return
+        session, steps, start = self.thinking
+        seat, turns = session.pending_seat, session.state.turns_taken
+        until = js.performance.now() + THINK_SLICE
+        while js.performance.now() < until:
+            try:
+                next(steps)
+            except StopIteration as done:
+                session.apply_bot_decision(done.value)
+                if session.bot_to_think() and (session.pending_seat, session.state.turns_taken) == (
+                    seat,
+                    turns,
+                ):
+                    steps = session.bot_thinking()
+                    self.thinking = (session, steps, start)
+                    continue
+                self.thinking = None
+                self.bot_turn_done(session, start)
+                return
+        self.timer = js.setTimeout(self.think_proxy, 0)
+
+    def bot_turn_done(self, session, start: int) -> None:
+        if self.speed == "watch" and len(session.state.log) > start:
+            self.watch = (session, start, len(session.state.log), 0)
+            self.watch_line()
+            return
+        self.render()
+        self.schedule()
+
     def tick(self, *_args) -> None:
         self.timer = None
         s = self.session
+        if s is not None and s.bot_to_think():
+            self.thinking = (s, s.bot_thinking(), len(s.state.log))
+            self.think()
+            return
         start = len(s.state.log) if s else 0
         if self.play_automa():
             if self.speed == "watch" and len(s.state.log) > start:

@@ -21,6 +21,7 @@ from scythe_core.data.components import MATS, SEATING_ORDER
 from scythe_core.io.card_texts import objective_text
 from scythe_core.io.wording import describe_event
 from scythe_core.model.actions import join_action
+from scythe_core.setup import BOT_LEVELS
 
 NOTHING = Markup("")
 CONTROLLERS = ("human", "automa", "bot")
@@ -55,7 +56,9 @@ def setup_config(values: dict) -> dict:
     for seat in values["seats"][: values["count"]]:
         entry = {"controller": seat["controller"]}
         if seat["controller"] == "automa":
-            entry["level"] = seat["level"]
+            entry["level"] = seat["level"] if seat["level"] in LEVELS else "automa"
+        elif seat["controller"] == "bot":
+            entry["level"] = seat["level"] if seat["level"] in BOT_LEVELS else "normal"
         if seat["faction"]:
             entry["faction"] = seat["faction"]
         if seat["mat"] and seat["controller"] != "automa":
@@ -70,7 +73,7 @@ def _select(
     opts = join(
         html(
             "<option{a}>{label}</option>",
-            a=attrs(value=v, selected=v == value, disabled=v == "bot"),
+            a=attrs(value=v, selected=v == value),
             label=label,
         )
         for v, label in options
@@ -84,14 +87,22 @@ def _select(
     )
 
 
+def _level_of(seat: dict) -> str:
+    """The seat's level in the form: a bot's (normal by default) or an Automa's."""
+    if seat["controller"] == "bot":
+        return seat["level"] if seat["level"] in BOT_LEVELS else "normal"
+    return seat["level"] if seat["level"] in LEVELS else "automa"
+
+
 def setup_html(values: dict, lang: str, error: str = "") -> Markup:
     """The new-game form: 2 to 5 seats, each human or Automa (with level), faction and mat."""
     random = text("setup.random", lang)
     rows = []
     for i, seat in enumerate(values["seats"][: values["count"]]):
         automa = seat["controller"] == "automa"
+        bot = seat["controller"] == "bot"
         controllers = [(c, text(f"controller.{c}", lang)) for c in CONTROLLERS]
-        levels = [(lv, text(f"level.{lv}", lang)) for lv in LEVELS]
+        levels = [(lv, text(f"level.{lv}", lang)) for lv in (BOT_LEVELS if bot else LEVELS)]
         factions = [("", random)] + [(f, text(f"faction.{f}", lang)) for f in SEATING_ORDER]
         mats = [("", random)] + [(m, text(f"mat.{m}", lang)) for m in MATS]
         rows.append(
@@ -101,7 +112,7 @@ def setup_html(values: dict, lang: str, error: str = "") -> Markup:
                 i=i,
                 n=i + 1,
                 controller=_select(f"seat{i}-controller", controllers, seat["controller"], lang),
-                level=_select(f"seat{i}-level", levels, seat["level"], lang, not automa),
+                level=_select(f"seat{i}-level", levels, _level_of(seat), lang, not (automa or bot)),
                 faction=_select(f"seat{i}-faction", factions, seat["faction"], lang),
                 mat=_select(f"seat{i}-mat", mats, "" if automa else seat["mat"], lang, automa),
             )
@@ -219,6 +230,8 @@ def _event_words(event: dict, view: dict, lang: str) -> str:
     name = seat_name(players[event["seat"]], lang) if event.get("seat") is not None else ""
     if kind == "automa":
         return _automa_words(event, players, lang)
+    if kind == "bot":
+        return text("name.automa_line", lang, name=name, line=describe_event(event, lang))
     if kind == "combat":
         return text(
             "event.combat",

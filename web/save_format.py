@@ -56,7 +56,7 @@ from scythe_core.io.records import (
     check_rules_version,
 )
 from scythe_core.io.untrusted import HOSTILE_ERRORS, parse_json
-from scythe_core.setup import CONTROLLERS, SetupError, check_setup
+from scythe_core.setup import BOT_LEVELS, CONTROLLERS, SetupError, check_setup
 
 SAVE_KIND = "scythe-save"
 #: The JSON object of an entry (and of a file's games).
@@ -254,7 +254,7 @@ def check_seat_facts(seat, where: str) -> None:
     known = (
         seat["faction"] in FACTIONS
         and seat.get("controller", "human") in CONTROLLERS
-        and seat.get("level") in (None, *LEVELS)
+        and seat.get("level") in (None, *LEVELS, *BOT_LEVELS)
     )
     if not known:
         raise SaveError("newer", f"{where} has a seat this version does not know; it is newer.")

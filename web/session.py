@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from save_format import SaveError
@@ -27,6 +28,7 @@ from scythe_core import (
     IllegalActionError,
     RecordError,
     apply,
+    apply_in_place,
     final_scores,
     legal_actions,
     new_game,
@@ -34,6 +36,7 @@ from scythe_core import (
     record,
     to_move,
 )
+from scythe_core.bots import BotDecision, bot_seats, log_reason
 from scythe_core.io.records import (
     CLOCK_EVERY,
     MAX_REPLAY_SECONDS,
@@ -76,6 +79,8 @@ class Session:
         #: came from such a link.
         self.pass_id: str | None = None
         self.played: list[Played] = []
+        #: The bot seats' controllers (they keep the rest of their turn's plan).
+        self.bots = bot_seats(self.state)
         self._undo: list[tuple[GameState, int]] = []
         self.viewer: int | None = None
         self.handover = False
@@ -169,8 +174,10 @@ class Session:
         return self.state.game_over
 
     def automa_to_play(self) -> bool:
-        """The pending decision is an Automa turn (the page plays it by itself)."""
-        return not self.game_over and self.state.pending.get("kind") == "automa_turn"
+        """The pending decision is an Automa turn or a bot's (the page plays it by itself)."""
+        if self.game_over:
+            return False
+        return self.state.pending.get("kind") == "automa_turn" or self.pending_seat in self.bots
 
     def _choose_viewer(self) -> None:
         """Show the deciding human's screen; between two humans, hand over first."""
@@ -242,11 +249,41 @@ class Session:
         self._choose_viewer()
 
     def play_automa(self) -> bool:
-        """Play one Automa turn if one is pending; False otherwise."""
+        """Play one Automa turn, or a bot's decisions up to its end of turn (or until
+        another seat must decide), if one is pending; False otherwise."""
         if not self.automa_to_play():
             return False
-        self.act("automa:play")
+        if self.state.pending.get("kind") == "automa_turn":
+            self.act("automa:play")
+            return True
+        seat, turns = self.pending_seat, self.state.turns_taken
+        while self.pending_seat == seat and self.state.turns_taken == turns:
+            self.play_bot_decision()
         return True
+
+    def play_bot_decision(self) -> None:
+        """One decision of the bot to move: its reason in the log, then its choice."""
+        self.apply_bot_decision(self.bots[self.pending_seat].decide(self.state))
+
+    def bot_to_think(self) -> bool:
+        """A bot seat is to decide (the page lets it think in slices)."""
+        return not self.game_over and self.pending_seat in self.bots
+
+    def bot_thinking(self) -> Generator[None, None, BotDecision]:
+        """The pending bot's thinking, step by step (``BotPlayer.deliberate``)."""
+        return self.bots[self.pending_seat].deliberate(self.state)
+
+    def apply_bot_decision(self, decision: BotDecision) -> None:
+        """Log the bot's reason, then apply its choice (a decision of its seat)."""
+        seat = self.pending_seat
+        before = self.state
+        after = before.copy()
+        if decision.reason is not None:
+            log_reason(after, seat, decision.reason)
+        apply_in_place(after, decision.action)
+        self._undo.clear()
+        self.state = after
+        self._note(seat, decision.action, len(before.log), before.round, before.turns_taken)
 
     def play_automas(self, limit: int = 100) -> int:
         """Play Automa turns until a human must decide (or the game ends)."""

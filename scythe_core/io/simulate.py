@@ -1,11 +1,25 @@
-"""Random playouts: the engine's smoke test and speed check."""
+"""Random playouts (the engine's smoke test and speed check), and games of any seat mix.
+
+``simulate`` plays random seats against each other or the Automa. ``simulate_mix``
+plays a mix of ``random``, ``bot:<level>`` and ``automa:<level>`` seats on every core
+and reports each seat's win rate (with its 95% interval), final coins and stars,
+the game length, and win rates by faction and mat. The bots themselves live above
+this layer: the caller hands in ``seat_players`` (``scythe_core.bots.seat_players``).
+"""
 
 from __future__ import annotations
 
+import math
+import multiprocessing
+import os
+import statistics
 import time
+from collections.abc import Callable
+from functools import partial
 
-from ..engine import apply_in_place, legal_actions
+from ..engine import apply_in_place, legal_actions, to_move
 from ..model import rng
+from ..model.state import GameState
 from ..rules.scoring import final_scores
 from ..setup import new_game
 
@@ -133,3 +147,149 @@ def simulate(
     if "automa" in seats:
         report["automa_levels"] = automa_stats(results)
     return report
+
+
+# --- seat mixes: random, bot and Automa seats, on every core ----------------------
+
+#: Plays the pending decision of one seat (a bot decides, logs its reason, applies).
+DecisionPlayer = Callable[[GameState], None]
+#: The players of a new game's seats that are not random (by seat number).
+SeatPlayers = Callable[[GameState], dict[int, DecisionPlayer]]
+
+
+def seat_config(spec: str) -> dict:
+    """A seat of a mix: ``random``, ``bot:easy|normal|hard``, ``automa[:<level>]``."""
+    kind, _, level = spec.partition(":")
+    if kind == "random" and not level:
+        return {"controller": "bot"}
+    if kind == "bot" and level:
+        return {"controller": "bot", "level": level}
+    if kind == "automa":
+        return {"controller": "automa", "level": level or "automa"}
+    raise ValueError(f"unknown seat {spec!r}: random, bot:<level> or automa:<level>")
+
+
+def mix_game(seed: int, seats: list[str], seat_players: SeatPlayers, max_turns: int) -> dict:
+    """One game of a seat mix; random seats choose uniformly with their own generator."""
+    state = new_game({"seed": seed, "seats": [seat_config(s) for s in seats]})
+    players = seat_players(state)
+    chooser = rng.seed_state(seed ^ 0x5EED)
+    decisions = 0
+    while not state.game_over and state.turns_taken < max_turns:
+        seat = to_move(state)
+        if seat in players:
+            players[seat](state)
+        else:
+            options = legal_actions(state)
+            chooser, pick = rng.randbelow(chooser, len(options))
+            apply_in_place(state, options[pick], check=False)
+        decisions += 1
+    result = {
+        "seed": seed,
+        "finished": state.game_over,
+        "decisions": decisions,
+        "turns": state.turns_taken,
+        "rounds": state.round,
+        "seats": [
+            {"spec": spec, "faction": p.faction, "mat": p.mat, "stars": p.star_count}
+            for spec, p in zip(seats, state.players, strict=True)
+        ],
+    }
+    if state.game_over:
+        for entry in final_scores(state):
+            seat = result["seats"][entry["seat"]]
+            seat["coins"], seat["won"] = entry["total"], entry["rank"] == 1
+    return result
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if not n:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3))
+
+
+def spread(values: list) -> dict:
+    """Mean and standard deviation of a list of numbers."""
+    if not values:
+        return {"mean": None, "sd": None}
+    sd = statistics.pstdev(values) if len(values) > 1 else 0.0
+    return {"mean": round(statistics.fmean(values), 2), "sd": round(sd, 2)}
+
+
+def rates_by(rows: list[dict], key: str) -> dict:
+    by: dict[str, list[bool]] = {}
+    for row in rows:
+        by.setdefault(row[key], []).append(row["won"])
+    return {
+        k: {"games": len(v), "win_rate": round(sum(v) / len(v), 3)} for k, v in sorted(by.items())
+    }
+
+
+def seat_stats(results: list[dict], seat: int) -> dict:
+    rows = [r["seats"][seat] for r in results if r["finished"]]
+    wins = sum(row["won"] for row in rows)
+    return {
+        "spec": results[0]["seats"][seat]["spec"] if results else None,
+        "games": len(rows),
+        "wins": wins,
+        "win_rate": round(wins / len(rows), 3) if rows else None,
+        "win_rate_95": wilson(wins, len(rows)),
+        "coins": spread([row["coins"] for row in rows]),
+        "stars": spread([row["stars"] for row in rows]),
+        "by_faction": rates_by(rows, "faction"),
+        "by_mat": rates_by(rows, "mat"),
+    }
+
+
+def play_indexed(
+    index: int, seed: int, seats: list[str], seat_players: SeatPlayers, max_turns: int
+) -> dict:
+    """One game of a run (seed + index), its failure reported rather than raised."""
+    try:
+        return mix_game(seed + index, seats, seat_players, max_turns)
+    except Exception as exc:  # every failure is reported, the other games go on
+        return {"seed": seed + index, "error": f"{type(exc).__name__}: {exc}"}
+
+
+def simulate_mix(
+    seats: list[str],
+    games: int,
+    seed: int,
+    seat_players: SeatPlayers,
+    max_turns: int = 2000,
+    workers: int | None = None,
+) -> dict:
+    """``games`` games of a seat mix on ``workers`` processes (default: every core),
+    seeds ``seed`` to ``seed + games - 1``; the same seed gives the same report."""
+    for spec in seats:
+        seat_config(spec)
+    started = time.perf_counter()
+    work = partial(
+        play_indexed, seed=seed, seats=seats, seat_players=seat_players, max_turns=max_turns
+    )
+    workers = workers or os.cpu_count() or 1
+    if workers > 1 and games > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            outcomes = pool.map(work, range(games), chunksize=1)
+    else:
+        outcomes = [work(i) for i in range(games)]
+    results = [o for o in outcomes if "error" not in o]
+    errors = [o for o in outcomes if "error" in o]
+    finished = [r for r in results if r["finished"]]
+    return {
+        "seats": seats,
+        "seed": seed,
+        "games": games,
+        "finished": len(finished),
+        "errors": len(errors),
+        "error_details": errors,
+        "seconds": round(time.perf_counter() - started, 3),
+        "turns": spread([r["turns"] for r in finished]),
+        "rounds": spread([r["rounds"] for r in finished]),
+        "per_seat": [seat_stats(results, i) for i in range(len(seats))],
+        "results": results,
+    }

@@ -216,9 +216,45 @@ def _template_values(code: str, params: dict, lang: str) -> dict:
     return values
 
 
+#: A bot's reasons (``"event": "bot"``, see ``scythe_core.bots.reasons``): catalogue
+#: entries ``bot.<code>``; ``category`` is a star category, ``hex`` a hex.
+BOT_REASONS = (
+    "ends_game",
+    "waits_sixth_star",
+    "earns_star",
+    "aims_star",
+    "attacks",
+    "explores",
+    "takes_factory_card",
+    "spreads_out",
+    "builds_engine",
+    "raises_popularity",
+    "gains_power",
+    "gathers",
+    "takes_coins",
+    "commits",
+    "holds_back",
+)
+
+
+def bot_reason_text(entry: dict, lang: str) -> str:
+    """A bot's reason (``"event": "bot"``) in words."""
+    code = entry.get("code", "")
+    params = dict(entry.get("params") or {})
+    if code not in BOT_REASONS:
+        return f"{code} {params}".strip()
+    if "category" in params:
+        params["category"] = words(f"bot.star.{params['category']}", lang)
+    if "hex" in params:
+        params["hex"] = hex_name(params["hex"], lang)
+    return words(f"bot.{code}", lang, **params)
+
+
 def describe_event(entry: dict, lang: str) -> str:
-    """An Automa log entry (``"event": "automa"``) in English (``"en"``) or Dutch (``"nl"``);
-    any other language falls back to English."""
+    """An Automa log entry (``"event": "automa"``) or a bot's reason (``"event": "bot"``)
+    in English (``"en"``) or Dutch (``"nl"``); any other language falls back to English."""
+    if entry.get("event") == "bot":
+        return bot_reason_text(entry, lang)
     code = entry.get("code", "")
     params = entry.get("params") or {}
     if code == "symbol_valid":
@@ -233,4 +269,13 @@ def describe_event(entry: dict, lang: str) -> str:
     return words(f"event.{code}", lang, **values)
 
 
-__all__ = ["LANGUAGES", "describe_event", "counted", "hex_name", "place_name", "symbol_name"]
+__all__ = [
+    "BOT_REASONS",
+    "LANGUAGES",
+    "bot_reason_text",
+    "describe_event",
+    "counted",
+    "hex_name",
+    "place_name",
+    "symbol_name",
+]

@@ -1,0 +1,204 @@
+"""A fast guess of how good a position is for one seat, in coins.
+
+The end-game coins a seat would score now (coins, stars, territories and resources
+at its popularity tier, the structure bonus) plus what its position is worth for the
+rest of the game: progress towards the stars still open, its engine (upgrades,
+mechs, recruits, structures, workers), power and combat cards, popularity, and the
+character's way to encounters and the Factory. The engine counts for less as the
+game nears its end (the most stars anyone has). A finished game is won or lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..data.board import ENCOUNTER_SPOTS, FACTORY, TERRAIN, hex_distance
+from ..data.components import PRODUCTION, STAR_GOALS, STARS_TO_END, popularity_tier
+from ..model.state import GameState, Player
+from ..rules.economy import bottom_cost
+from ..rules.scoring import final_scores, structure_bonus_coins
+
+#: Steps between any two hexes of the board (a table, worked out once).
+DISTANCE = {(a, b): hex_distance(a, b) for a in TERRAIN for b in TERRAIN}
+#: Territories the Factory counts for at the end of the game.
+FACTORY_WEIGHT = 3
+#: A won or lost finished game, beyond any coins.
+GAME_RESULT = 1000.0
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each part of a position is worth (coins) while the game is young."""
+
+    upgrade: float = 5.0
+    mech: float = 6.0
+    recruit: float = 5.0
+    structure: float = 4.0
+    worker: float = 2.0
+    power: float = 0.8
+    combat_card: float = 0.6
+    popularity: float = 1.3
+    #: The share of a bottom action's worth that the resources to pay for it are worth.
+    resource: float = 0.8
+    star_progress: float = 4.0
+    #: Each star placed, beyond its coins: a step towards the end of the game.
+    star: float = 6.0
+    exploring: float = 0.6
+    #: Per worker whose territory produces something still needed.
+    production: float = 0.8
+    #: Coins in hand count less while the game is young: they are there to be spent.
+    coin_discount: float = 0.45
+    #: How much the best opponent's value counts against one's own.
+    opponent: float = 0.5
+
+
+HARD = Weights()
+#: The normal bot: the same sense of value, less regard for its opponents.
+NORMAL = Weights(opponent=0.25, exploring=0.4)
+#: The easy bot: blind to its opponents and to combat cards.
+EASY = Weights(opponent=0.0, combat_card=0.3, exploring=0.2)
+
+
+def goal_counts(player: Player) -> dict[str, int]:
+    """How far a seat is on each star goal of the player mat and tracks."""
+    return {
+        "upgrades": len(player.upgraded_top),
+        "mechs": len(player.mechs),
+        "structures": len(player.structures),
+        "recruits": len(player.recruits),
+        "workers": player.workers_on_board(),
+        "power": player.power,
+        "popularity": player.popularity,
+    }
+
+
+#: The bottom action each resource pays for, and the goal count it raises.
+PAYS_FOR = {"oil": ("upgrade", "upgrades"), "metal": ("deploy", "mechs"),
+            "wood": ("build", "structures"), "food": ("enlist", "recruits")}  # fmt: skip
+
+
+def resource_value(
+    state: GameState, control: dict, player: Player, counts: dict, w: Weights
+) -> float:
+    """Resources by use: those that pay for a bottom action still worth doing are worth
+    their share of what that action brings (up to its cost), the rest little."""
+    held = dict.fromkeys(PAYS_FOR, 0)
+    for hid, owner in control.items():
+        if owner == player.seat:
+            for res, n in state.resources.get(hid, {}).items():
+                held[res] += n
+    worth = {"upgrade": w.upgrade, "deploy": w.mech, "build": w.structure, "enlist": w.recruit}
+    value = 0.0
+    for res, (bottom, goal) in PAYS_FOR.items():
+        need = bottom_cost(player, bottom) if counts[goal] < STAR_GOALS[goal] else 0
+        useful = min(held[res], need)
+        share = worth[bottom] * w.resource * useful / need if need else 0.0
+        value += share + 0.25 * (held[res] - useful)
+    return value
+
+
+def production_value(player: Player, counts: dict) -> float:
+    """What one Produce would bring: per worker on a territory, its product's use
+    (a resource a bottom action still needs, or a worker while fewer than eight)."""
+    wanted = {res: counts[goal] < STAR_GOALS[goal] for res, (_bottom, goal) in PAYS_FOR.items()}
+    wanted["worker"] = counts["workers"] < STAR_GOALS["workers"]
+    value = 0.0
+    for hid in player.workers:
+        product = PRODUCTION.get(TERRAIN.get(hid, ""), None) if hid else None
+        if product is not None:
+            value += 1.0 if wanted.get(product) else 0.2
+    return value
+
+
+def holdings(state: GameState, control: dict[str, int], seat: int) -> tuple[int, int]:
+    """(territories, resources) the seat controls, the Factory counting three."""
+    territories = resources = 0
+    for hid, owner in control.items():
+        if owner == seat:
+            territories += FACTORY_WEIGHT if hid == FACTORY else 1
+            resources += sum(state.resources.get(hid, {}).values())
+    return territories, resources
+
+
+def score_now(state: GameState, control: dict[str, int], player: Player) -> float:
+    """End-game coins if the game ended now (the Automa at its fixed popularity)."""
+    automa = player.automa is not None
+    star, per_territory, per_two = popularity_tier(10 if automa else player.popularity)
+    territories, resources = holdings(state, control, player.seat)
+    coins = player.coins + player.star_count * star + territories * per_territory
+    if automa:
+        return coins
+    bonus = structure_bonus_coins(state.structure_bonus, list(player.structures.values()))
+    return coins + resources // 2 * per_two + bonus
+
+
+def explore_value(state: GameState, player: Player) -> float:
+    """Closeness of the character to an encounter token or the Factory (1 when on one)."""
+    at = player.character
+    if not at or TERRAIN.get(at) is None:
+        return 0.0
+    targets = [h for h in state.encounter_tokens if h in ENCOUNTER_SPOTS]
+    if player.factory_card is None:
+        targets.append(FACTORY)
+    if not targets:
+        return 0.0
+    return 1.0 / (1 + min(DISTANCE[at, t] for t in targets))
+
+
+def future_value(state: GameState, control: dict, player: Player, w: Weights) -> float:
+    """What a full-rules seat's position is worth beyond its coins now."""
+    counts = goal_counts(player)
+    star_coins = popularity_tier(player.popularity)[0]
+    progress = 0.0
+    for goal, need in STAR_GOALS.items():
+        share = 1.0 if player.stars.get(goal) else min(counts[goal], need) / need
+        progress += share * star_coins
+    return (
+        w.upgrade * counts["upgrades"]
+        + w.mech * counts["mechs"]
+        + w.recruit * counts["recruits"]
+        + w.structure * counts["structures"]
+        + w.worker * counts["workers"]
+        + w.power * (min(player.power, 7) + 0.4 * max(player.power - 7, 0))
+        + w.combat_card * min(len(player.combat_cards), 5)
+        + w.popularity * min(player.popularity, 13)
+        + resource_value(state, control, player, counts, w)
+        + w.production * production_value(player, counts)
+        + w.star_progress * progress
+        + w.star * player.star_count
+        - w.coin_discount * player.coins
+        + w.exploring * explore_value(state, player)
+    )
+
+
+def seat_value(state: GameState, control: dict, player: Player, w: Weights, young: float) -> float:
+    now = score_now(state, control, player)
+    if player.automa is not None:
+        return now + 2.0 * player.star_count + 0.2 * player.power
+    return now + young * future_value(state, control, player, w)
+
+
+def young(stars: list[int], seat: int) -> float:
+    """How much a seat's engine still counts: less as the others near the end (its own
+    stars never make its position look worse)."""
+    others = max((n for i, n in enumerate(stars) if i != seat), default=0)
+    return 1.0 - 0.6 * others / STARS_TO_END
+
+
+def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
+    """How good the position is for ``seat`` (higher is better), in rough coins."""
+    if state.game_over:
+        scores = final_scores(state)
+        mine = next(s for s in scores if s["seat"] == seat)
+        best_other = max((s["total"] for s in scores if s["seat"] != seat), default=0)
+        won = GAME_RESULT if mine["rank"] == 1 else -GAME_RESULT
+        return won + mine["total"] - best_other
+    control = state.control_map()
+    stars = [p.star_count for p in state.players]
+    values = [seat_value(state, control, p, w, young(stars, p.seat)) for p in state.players]
+    mine = values[seat]
+    others = [v for i, v in enumerate(values) if i != seat]
+    return mine - w.opponent * max(others, default=0.0)
+
+
+__all__ = ["EASY", "HARD", "NORMAL", "Weights", "evaluate", "goal_counts", "score_now"]

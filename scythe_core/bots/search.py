@@ -1,0 +1,157 @@
+"""Whole turns tried out on an imagined game, and the best one kept.
+
+From the decision in hand the bot plays its turn to the end on an imagined copy of
+the game (:func:`scythe_core.bots.observe.imagine`), keeping the ``width`` most
+promising part-turns at each decision (a beam), separately for each first choice,
+and judges the positions where the turn ends. Other seats' decisions within the turn
+(a defender's commit, a retreat) are answered by the same combat rule of thumb the
+bot uses itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+
+from ..engine import apply_in_place, legal_actions, to_move
+from ..model.state import GameState
+from .combat import choose_commit
+from .evaluate import Weights, evaluate
+
+#: At most this many decisions of one's own in a turn (a safety net; turns need < 40).
+MAX_STEPS = 80
+
+
+@dataclass
+class Line:
+    """A part-turn: the imagined game after it, the bot's choices, their legal lists."""
+
+    state: GameState
+    actions: list[str] = field(default_factory=list)
+    offered: list[tuple[str, ...]] = field(default_factory=list)
+    value: float = 0.0
+
+
+def answer_others(state: GameState, seat: int) -> None:
+    """Play the other seats' decisions inside this turn by rules of thumb."""
+    while not state.game_over:
+        mover = to_move(state)
+        if mover == seat or mover is None:
+            return
+        legal = legal_actions(state)
+        kind = state.pending.get("kind")
+        if kind == "combat_commit":
+            action = choose_commit(state, mover, legal, margin=0).action
+        elif kind == "automa_turn" or kind == "section":
+            return  # the next turn has begun
+        else:
+            action = legal[0]
+        apply_in_place(state, action, check=False)
+
+
+def is_selection(line: Line) -> bool:
+    """A part-turn that has only picked what to do next (a Move's unit): it changed
+    nothing yet, so it is kept beside the beam until its next choice can be judged."""
+    last = line.actions[-1] if line.actions else ""
+    return last == "move" or last.startswith("unit:")
+
+
+def prune(lines: list[Line], width: int) -> list[Line]:
+    """The ``width`` best part-turns that differ (the same value at the same kind of
+    decision counts as the same position: a resource placed on either of two hexes),
+    and every one that has only picked a unit."""
+    lines.sort(key=lambda line: -line.value)
+    kept, seen, selections = [], set(), []
+    for line in lines:
+        if is_selection(line):
+            selections.append(line)
+            continue
+        key = (round(line.value, 6), line.state.pending.get("kind"))
+        if key not in seen and len(kept) < width:
+            seen.add(key)
+            kept.append(line)
+    return kept + selections
+
+
+def turn_over(state: GameState, turns_before: int) -> bool:
+    return state.game_over or state.turns_taken > turns_before
+
+
+def extend(line: Line, seat: int, weights: Weights) -> list[Line]:
+    """Every one-decision longer part-turn after ``line`` (judged where they stand)."""
+    legal = legal_actions(line.state)
+    offered = tuple(legal)
+    if line.state.pending.get("kind") == "combat_commit":
+        legal = [choose_commit(line.state, seat, legal, margin=1).action]
+    children = []
+    for action in legal:
+        state = line.state.copy() if len(legal) > 1 else line.state
+        apply_in_place(state, action, check=False)
+        answer_others(state, seat)
+        children.append(
+            Line(
+                state,
+                [*line.actions, action],
+                [*line.offered, offered],
+                evaluate(state, seat, weights),
+            )
+        )
+    return children
+
+
+#: What thinking step by step yields between two slices (nothing: a pause point).
+Steps = Generator[None, None, object]
+
+
+def best_turn(start: Line, seat: int, width: int, weights: Weights):
+    """The best finished turn from ``start`` (and every finished turn looked at),
+    as a generator that pauses after each decision it looks at (see :func:`finish`)."""
+    turns_before = start.state.turns_taken
+    beam, finished = [start], []
+    for _ in range(MAX_STEPS):
+        grown: list[Line] = []
+        for line in beam:
+            for child in extend(line, seat, weights):
+                (finished if turn_over(child.state, turns_before) else grown).append(child)
+            yield
+        if not grown:
+            break
+        beam = prune(grown, width)
+    else:
+        finished.extend(beam)
+    return max(finished, key=lambda line: line.value), finished
+
+
+def plan_turn_steps(state: GameState, seat: int, width: int, weights: Weights):
+    """The best turn for each first choice from here (best first), and every end seen;
+    a generator that pauses between slices of the search."""
+    answer_others(state, seat)
+    firsts = extend(Line(state), seat, weights)
+    options: list[Line] = []
+    seen: list[Line] = []
+    for first in firsts:
+        if turn_over(first.state, state.turns_taken):
+            line, ends = first, [first]
+        else:
+            line, ends = yield from best_turn(first, seat, width, weights)
+        seen.extend(ends)
+        options.append(line)
+    options.sort(key=lambda line: -line.value)
+    return options, seen
+
+
+def finish(steps: Generator):
+    """Run a step-by-step computation to its end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def plan_turn(state: GameState, seat: int, width: int, weights: Weights) -> tuple[list, list]:
+    """:func:`plan_turn_steps` in one go."""
+    return finish(plan_turn_steps(state, seat, width, weights))
+
+
+__all__ = ["Line", "answer_others", "best_turn", "finish", "plan_turn", "plan_turn_steps"]
