@@ -238,6 +238,8 @@ NOT_ACTIONS = {
     ("web/render_stats.py", "str(value)"),
     # A tag's attributes in the markup builder ("<br />"), not an action.
     ("web/markup.py", "rest.rstrip()"),
+    # A seat mix's seat ("bot:hard", "automa:automa") for simulate, not an action.
+    ("scythe_core/io/simulate.py", "spec"),
     # A test probe's answer ("RecordError: ..."), not an action.
     ("web/page_probe.py", "answer"),
 }

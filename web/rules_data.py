@@ -77,6 +77,7 @@ CHAPTERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "automa.levels",
         ),
     ),
+    ("bots", ("bots",)),
     (
         "cards",
         (
@@ -229,6 +230,7 @@ AUTOMA_EVENT_PARAGRAPHS = MappingProxyType(
 EVENT_PARAGRAPHS = MappingProxyType(
     {
         "artillery": "ability.artillery",
+        "bot": "bots",
         "combat": "combat",
         "combat_card": "combat.after",
         "disarm": "ability.disarm",

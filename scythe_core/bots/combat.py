@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model.actions import parse_commit
+from ..model.actions import is_commit, parse_commit
 from ..model.state import GameState
 
 #: What the bot expects each unseen combat card to add (the deck averages 3.1).
@@ -46,7 +46,7 @@ def choose_commit(state: GameState, seat: int, legal: list[str], margin: int) ->
     best: tuple[float, str] | None = None
     strongest: tuple[int, str] = (-1, legal[0])
     for action in legal:
-        if not action.startswith("commit:"):
+        if not is_commit(action):
             continue
         commit = parse_commit(action)
         total = commit.dial + sum(commit.cards)

@@ -14,6 +14,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from ..engine import apply_in_place, legal_actions, to_move
+from ..model.actions import verb_of
 from ..model.state import GameState
 from .combat import choose_commit
 from .evaluate import Weights, evaluate
@@ -53,7 +54,7 @@ def is_selection(line: Line) -> bool:
     """A part-turn that has only picked what to do next (a Move's unit): it changed
     nothing yet, so it is kept beside the beam until its next choice can be judged."""
     last = line.actions[-1] if line.actions else ""
-    return last == "move" or last.startswith("unit:")
+    return last == "move" or verb_of(last) == "unit"
 
 
 def prune(lines: list[Line], width: int) -> list[Line]:
