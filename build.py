@@ -505,6 +505,16 @@ def app_sources(wheel: Path, modules: list[Path]) -> dict[str, bytes]:
     return dict(sorted(sources.items()))
 
 
+#: The engine's command line (``python -m scythe_core``, ``simulate`` on every core):
+#: in the wheel, never imported by the page, so their imports (argparse,
+#: multiprocessing) are not kept in the trimmed standard library.
+COMMAND_LINE_ONLY = ("scythe_core/__main__.py", "scythe_core/io/simulate.py")
+
+
+def is_command_line_only(rel: str) -> bool:
+    return rel.endswith(COMMAND_LINE_ONLY)
+
+
 def module_name(rel: str) -> str:
     parts = rel[:-3].split("/")
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -529,6 +539,7 @@ def bytecode_key(sources: dict[str, bytes], pyodide_version: str, stock_stdlib: 
     library, and the compiling code itself."""
     parts = [pyodide_version.encode(), stock_stdlib, PRECOMPILE_JS.encode(), PRECOMPILE_PY.encode()]
     parts.append("\n".join(DYNAMIC_STDLIB).encode())
+    parts.append("\n".join(COMMAND_LINE_ONLY).encode())
     parts += [rel.encode() + b"\0" + data for rel, data in sources.items()]
     digest = hashlib.sha256()
     for part in parts:
@@ -550,7 +561,7 @@ def compile_with_pyodide(sources: dict[str, bytes], out: Path) -> None:
     spec = {
         "home": PYODIDE_HOME,
         "app_sources": list(sources),
-        "app_modules": [module_name(rel) for rel in sources if not rel.endswith("__main__.py")],
+        "app_modules": [module_name(rel) for rel in sources if not is_command_line_only(rel)],
         "dynamic": list(DYNAMIC_STDLIB),
         "not_stdlib": not_stdlib,
     }

@@ -150,9 +150,9 @@ app = "/work/app"
 wanted = set()
 for folder, _, names in os.walk(app):
     for leaf in names:
-        if not leaf.endswith(".py") or leaf == "__main__.py":  # the engine's CLI: not in the page
-            continue
         rel = os.path.relpath(os.path.join(folder, leaf), app)
+        if not leaf.endswith(".py") or rel.endswith(COMMAND_LINE_ONLY):  # not in the page
+            continue
         package = os.path.dirname(rel).replace("/", ".")
         for node in ast.walk(ast.parse(open(os.path.join(app, rel), "rb").read())):
             if isinstance(node, ast.Import):
@@ -212,7 +212,9 @@ def test_every_import_of_the_page_works_under_the_trimmed_stdlib(build_module, d
         (tmp_path / "app" / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "app" / rel).write_bytes(data)
     (tmp_path / "stock.json").write_text(json.dumps(stock_stdlib_modules(build_module)))
-    (tmp_path / "check.py").write_text(TRIMMED_IMPORTS_PY)
+    (tmp_path / "check.py").write_text(
+        f"COMMAND_LINE_ONLY = {build_module.COMMAND_LINE_ONLY!r}\n" + TRIMMED_IMPORTS_PY
+    )
     (tmp_path / "app.bin").write_bytes((dist / "bytecode" / "app.bin").read_bytes())
     pyodide_dir = (build_module.NODE_MODULES / "pyodide").as_posix()
     (tmp_path / "check.mjs").write_text(TRIMMED_IMPORTS_JS.replace("PYODIDE_DIR", pyodide_dir))

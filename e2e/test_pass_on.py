@@ -19,6 +19,7 @@ import json
 import pytest
 from game_driver import UI_READY, act, choose, click, renders, shot, start_game, state, wait_render
 from pass_on import parse_pass, pass_url
+from save_format import parse_entry
 from site_browser import open_page
 from strings import seat_name, text
 from test_accessibility import axe_problems
@@ -177,10 +178,14 @@ def test_three_devices_pass_a_game_on_by_link_for_two_rounds(browser, site_url):
         refusal = dutch.inner_text("#setup-error")
         assert refusal.startswith(text("passon.played", "nl")), refusal
         assert state(dutch)["game"] == "setup"
-        saved = dutch.evaluate(
+        stored = dutch.evaluate(
             "() => Object.keys(localStorage).filter(k => k.includes(':save.'))"
-            ".map(k => JSON.parse(localStorage.getItem(k)).record.actions.length)"
+            ".map(k => [k, localStorage.getItem(k)])"
         )
+        saved = [
+            len(parse_entry(raw, key.rsplit(".", 1)[-1])["record"]["actions"])
+            for key, raw in stored
+        ]
         assert len(saved) == 1 and saved[0] >= newest > old_count, (saved, newest, old_count)
         shot(dutch, "pass-on-2-already-played")
         for loaded in contexts.values():

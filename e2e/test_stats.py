@@ -17,7 +17,7 @@ import random
 from urllib.parse import unquote
 
 import pytest
-from game_driver import UI_READY, act, click, click_hex, shot, state
+from game_driver import UI_READY, act, address_game, click, click_hex, shot, state
 from render_stats import value_words
 from share_links import parse_fragment
 from site_browser import open_page
@@ -92,7 +92,7 @@ def play_recorded(page, game) -> None:
     for _ in range(200):
         if state(page)["game"] == "over":
             return
-        played = parse_fragment(page.evaluate("location.hash")).history
+        played = parse_fragment(address_game(page)).history
         assert played == game.history[: len(played)]
         action = game.history[len(played)]
         info = state(page)

@@ -93,6 +93,8 @@ class Guide:
         body = document.body.dataset
         for old in document.querySelectorAll(".guide-lit"):  # the board is drawn once
             old.classList.remove("guide-lit")
+        for old in document.querySelectorAll("#overlay #guide-card"):
+            old.remove()  # the score screen is redrawn only when it changes (page_dom.Regions)
         box = document.getElementById("guide-box")
         if not box:  # above the decision panel (on a phone it stays at the sheet's top)
             document.querySelector(".side-main").insertAdjacentHTML("afterbegin", GUIDE_BOX)
