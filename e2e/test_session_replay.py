@@ -149,21 +149,22 @@ def test_the_replay_viewer_takes_time_linear_in_the_record():
 def test_a_record_is_replayed_once_with_every_decision_checked(monkeypatch):
     """Opening a save or a link replays its game once (``Session.replayed``); the
     store's record and the link's are read without a replay."""
-    import session as session_module
     from share_links import fragment_record, share_fragment
     from storage import MemoryStorage, SaveStore
+
+    from scythe_core.io import records as records_module
 
     played = played_through(MIXED, 80)
     saves = SaveStore(MemoryStorage())
     info = saves.autosave(played.state, "2026-11-23T10:00:00Z")
     applied = []
-    real = session_module.apply_decision
+    real = records_module.apply_decision
 
     def counted(state, action, rules):
         applied.append(action)
         real(state, action, rules)
 
-    monkeypatch.setattr(session_module, "apply_decision", counted)
+    monkeypatch.setattr(records_module, "apply_decision", counted)  # (``apply_recorded``)
     for rec in (saves.load_record(info.id), fragment_record(share_fragment(played.state))):
         applied.clear()
         opened = Session.replayed(rec)

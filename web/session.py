@@ -25,7 +25,6 @@ from share_links import share_fragment
 
 from scythe_core import (
     GameState,
-    IllegalActionError,
     RecordError,
     apply,
     apply_in_place,
@@ -40,7 +39,7 @@ from scythe_core.bots import BotDecision, bot_seats, log_reason
 from scythe_core.io.records import (
     CLOCK_EVERY,
     MAX_REPLAY_SECONDS,
-    apply_decision,
+    apply_recorded,
     check_decision_count,
     check_rules_version,
 )
@@ -132,17 +131,7 @@ class Session:
                 state.round,
                 state.turns_taken,
             )
-            try:
-                apply_decision(state, action, rules)
-            except IllegalActionError as exc:
-                raise RecordError(
-                    f"decision {number}{where} ({action[:40]!r}) is not legal: {exc}"
-                ) from exc
-            except HOSTILE_ERRORS as exc:
-                raise RecordError(
-                    f"decision {number}{where} ({action[:40]!r}) cannot be applied: "
-                    f"{type(exc).__name__}: {exc}"
-                ) from exc
+            apply_recorded(state, action, rules, number, where)
             session._note(seat, action, log_from, round_, turns)
         seat = session.pending_seat
         many = len(session.humans) > 1

@@ -9,28 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..data.components import STAR_GOALS, STARS_TO_END
+from ..io.wording import BOT_REASONS
 from ..model.state import GameState
 from .combat import CommitChoice
 from .evaluate import GAME_RESULT, goal_counts
 
-#: Every reason code (catalogue entries ``bot.<code>``).
-CODES = (
-    "ends_game",
-    "waits_sixth_star",
-    "earns_star",
-    "aims_star",
-    "attacks",
-    "explores",
-    "takes_factory_card",
-    "spreads_out",
-    "builds_engine",
-    "raises_popularity",
-    "gains_power",
-    "gathers",
-    "takes_coins",
-    "commits",
-    "holds_back",
-)
+#: Every reason code (catalogue entries ``bot.<code>``), listed beside their wording.
+CODES = BOT_REASONS
 #: What a plan did, in the order a reason looks for it.
 STAR_CATEGORIES = (*STAR_GOALS, "objective", "combat")
 

@@ -145,17 +145,7 @@ def replay_decisions(
                 f"replaying the game took more than {max_seconds:g} seconds "
                 f"(stopped at decision {number:,} of {len(actions):,})"
             )
-        try:
-            apply_decision(state, action, rules)
-        except IllegalActionError as exc:
-            raise RecordError(
-                f"decision {number}{where} ({action[:40]!r}) is not legal: {exc}"
-            ) from exc
-        except HOSTILE_ERRORS as exc:
-            raise RecordError(
-                f"decision {number}{where} ({action[:40]!r}) cannot be applied: "
-                f"{type(exc).__name__}: {exc}"
-            ) from exc
+        apply_recorded(state, action, rules, number, where)
 
 
 def apply_decision(state: GameState, action: str, rules: object) -> None:
@@ -179,3 +169,19 @@ def apply_decision(state: GameState, action: str, rules: object) -> None:
             raise
         apply_in_place(state, max(amounts, key=parse_number))
         apply_decision(state, action, rules)
+
+
+def apply_recorded(state: GameState, action: str, rules: object, number: int, where: str) -> None:
+    """Apply decision ``number`` of a record; a ``RecordError`` naming it (``where`` it
+    was, e.g. " in the link") if it is not legal or cannot be applied."""
+    try:
+        apply_decision(state, action, rules)
+    except IllegalActionError as exc:
+        raise RecordError(
+            f"decision {number}{where} ({action[:40]!r}) is not legal: {exc}"
+        ) from exc
+    except HOSTILE_ERRORS as exc:
+        raise RecordError(
+            f"decision {number}{where} ({action[:40]!r}) cannot be applied: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
