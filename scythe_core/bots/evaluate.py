@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..data.board import ENCOUNTER_SPOTS, FACTORY, TERRAIN, hex_distance
 from ..data.components import PRODUCTION, STAR_GOALS, STARS_TO_END, popularity_tier
 from ..model.state import GameState, Player
-from ..rules.economy import bottom_cost
+from ..rules.economy import bottom_cost, star_goal_counts
 from ..rules.scoring import final_scores, structure_bonus_coins
 
 #: Steps between any two hexes of the board (a table, worked out once).
@@ -57,19 +57,6 @@ HARD = Weights()
 NORMAL = Weights(opponent=0.25, exploring=0.4)
 #: The easy bot: blind to its opponents and to combat cards.
 EASY = Weights(opponent=0.0, combat_card=0.3, exploring=0.2)
-
-
-def goal_counts(player: Player) -> dict[str, int]:
-    """How far a seat is on each star goal of the player mat and tracks."""
-    return {
-        "upgrades": len(player.upgraded_top),
-        "mechs": len(player.mechs),
-        "structures": len(player.structures),
-        "recruits": len(player.recruits),
-        "workers": player.workers_on_board(),
-        "power": player.power,
-        "popularity": player.popularity,
-    }
 
 
 #: The bottom action each resource pays for, and the goal count it raises.
@@ -147,7 +134,7 @@ def explore_value(state: GameState, player: Player) -> float:
 
 def future_value(state: GameState, control: dict, player: Player, w: Weights) -> float:
     """What a full-rules seat's position is worth beyond its coins now."""
-    counts = goal_counts(player)
+    counts = star_goal_counts(player)
     star_coins = popularity_tier(player.popularity)[0]
     progress = 0.0
     for goal, need in STAR_GOALS.items():
@@ -201,4 +188,4 @@ def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
     return mine - w.opponent * max(others, default=0.0)
 
 
-__all__ = ["EASY", "HARD", "NORMAL", "Weights", "evaluate", "goal_counts", "score_now"]
+__all__ = ["EASY", "HARD", "NORMAL", "Weights", "evaluate", "score_now"]

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from ..data.components import STAR_GOALS, STARS_TO_END
 from ..io.wording import BOT_REASONS
 from ..model.state import GameState
+from ..rules.economy import star_goal_counts
 from .combat import CommitChoice
-from .evaluate import GAME_RESULT, goal_counts
+from .evaluate import GAME_RESULT
 
 #: Every reason code (catalogue entries ``bot.<code>``), listed beside their wording.
 CODES = BOT_REASONS
@@ -42,7 +43,7 @@ def _star_reason(before, after, seat: int) -> Reason | None:
     for category in STAR_CATEGORIES:
         if new.stars.get(category, 0) > old.stars.get(category, 0):
             return Reason("earns_star", {"category": category})
-    counts_before, counts_after = goal_counts(old), goal_counts(new)
+    counts_before, counts_after = star_goal_counts(old), star_goal_counts(new)
     for goal, need in STAR_GOALS.items():
         if new.stars.get(goal):
             continue

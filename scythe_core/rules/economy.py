@@ -97,9 +97,9 @@ def deploy_worker(player: Player, hid: str) -> bool:
     return False
 
 
-def earned_star_categories(player: Player) -> list[str]:
-    """Star categories whose goal is met now but has no star yet (combat/objective excluded)."""
-    counts = {
+def star_goal_counts(player: Player) -> dict[str, int]:
+    """How far a seat is on each star goal of the player mat and tracks."""
+    return {
         "upgrades": len(player.upgraded_top),
         "mechs": len(player.mechs),
         "structures": len(player.structures),
@@ -108,6 +108,11 @@ def earned_star_categories(player: Player) -> list[str]:
         "power": player.power,
         "popularity": player.popularity,
     }
+
+
+def earned_star_categories(player: Player) -> list[str]:
+    """Star categories whose goal is met now but has no star yet (combat/objective excluded)."""
+    counts = star_goal_counts(player)
     # Besides combat and its star card, the Automa's only star: reaching 16 power.
     stars = player.stars
     return [
