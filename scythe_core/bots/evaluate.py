@@ -12,8 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..data.automa_cards import CARDS as AUTOMA_CARDS
+from ..data.automa_cards import STAR_CARDS, star_spaces
 from ..data.board import ENCOUNTER_SPOTS, FACTORY, TERRAIN, hex_distance
-from ..data.components import PRODUCTION, STAR_GOALS, STARS_TO_END, popularity_tier
+from ..data.components import (
+    POPULARITY_MAX,
+    PRODUCTION,
+    STAR_GOALS,
+    STARS_TO_END,
+    popularity_tier,
+)
 from ..model.state import GameState, Player
 from ..rules.economy import bottom_cost, star_goal_counts, top_amount
 from ..rules.scoring import final_scores, structure_bonus_coins
@@ -53,6 +61,15 @@ class Weights:
     #: Coins one turn is worth: the position loses this per turn it still needs for its
     #: cheapest stars (:func:`turns_to_finish`).
     tempo: float = 0.0
+    #: How much less the engine counts as another seat nears six stars (0.6: 40% left).
+    fade: float = 0.6
+    #: Against an Automa: the engine counts in full until it is this many turns from its
+    #: sixth star, then less and less (0: by its stars, as against anyone).
+    horizon: float = 0.0
+    #: Per territory held, beyond its end-game coins (units spread out early).
+    territory: float = 0.0
+    #: Popularity steps below the next tier from which that tier counts in part.
+    tier_reach: int = 0
     #: Bottom actions ahead that resources in stock are worth counting for.
     stock: int = 1
     #: Turns guessed for the objective star and for each combat star.
@@ -120,10 +137,23 @@ def holdings(state: GameState, control: dict[str, int], seat: int) -> tuple[int,
     return territories, resources
 
 
-def score_now(state: GameState, control: dict[str, int], player: Player) -> float:
-    """End-game coins if the game ended now (the Automa at its fixed popularity)."""
+def climbing_tier(popularity: int, reach: int) -> tuple[float, float, float]:
+    """The popularity tier's coins, with the next tier's counted in part over the last
+    ``reach`` steps below it (a step function seen from a turn away is no guide)."""
+    now = popularity_tier(popularity)
+    for step in range(1, reach + 1):
+        above = popularity_tier(min(popularity + step, POPULARITY_MAX))
+        if above != now:
+            share = (reach + 1 - step) / (reach + 1)
+            return tuple(a + share * (b - a) for a, b in zip(now, above, strict=True))
+    return now
+
+
+def score_now(state: GameState, control: dict[str, int], player: Player, reach: int = 0) -> float:
+    """End-game coins if the game ended now (the Automa at its fixed popularity); with
+    ``reach``, the next popularity tier counted in part when it is that near."""
     automa = player.automa is not None
-    star, per_territory, per_two = popularity_tier(10 if automa else player.popularity)
+    star, per_territory, per_two = climbing_tier(10 if automa else player.popularity, reach)
     territories, resources = holdings(state, control, player.seat)
     coins = player.coins + player.star_count * star + territories * per_territory
     if automa:
@@ -249,22 +279,48 @@ def future_value(state: GameState, control: dict, player: Player, w: Weights) ->
         - w.coin_discount * player.coins
         + w.exploring * explore_value(state, player)
         - w.tempo * turns_to_finish(state, control, player, w)
+        + w.territory * holdings(state, control, player.seat)[0]
         - w.broke * max(w.purse - player.coins, 0)
     )
 
 
 def seat_value(state: GameState, control: dict, player: Player, w: Weights, young: float) -> float:
-    now = score_now(state, control, player)
+    now = score_now(state, control, player, w.tier_reach)
     if player.automa is not None:
         return now + 2.0 * player.star_count + 0.2 * player.power
     return now + young * future_value(state, control, player, w)
 
 
-def young(stars: list[int], seat: int) -> float:
-    """How much a seat's engine still counts: less as the others near the end (its own
-    stars never make its position look worse)."""
-    others = max((n for i, n in enumerate(stars) if i != seat), default=0)
-    return 1.0 - 0.6 * others / STARS_TO_END
+#: Share of Automa cards that move its star-card cube on.
+CUBE_PACE = sum(card["star"] for card in AUTOMA_CARDS.values()) / len(AUTOMA_CARDS)
+
+
+def automa_turns_left(player: Player) -> float:
+    """The Automa's turns until its sixth star, if its star card alone brings the rest."""
+    cube = player.automa["cube"]
+    ahead = [i for i in star_spaces(player.level) if i > cube]
+    need = STARS_TO_END - player.star_count
+    if need <= 0:
+        return 0.0
+    if need > len(ahead):
+        return (len(STAR_CARDS[player.level]) - cube) / CUBE_PACE
+    return (ahead[need - 1] - cube) / CUBE_PACE
+
+
+def young(state: GameState, seat: int, w: Weights) -> float:
+    """How much a seat's engine still counts: less as another seat nears the end (by up
+    to ``fade`` with its stars; an Automa's own star card says when, over the last
+    ``horizon`` turns). A seat's own stars never make its position look worse."""
+    share = 1.0
+    for other in state.players:
+        if other.seat == seat:
+            continue
+        if other.automa is not None and w.horizon:
+            left = automa_turns_left(other)
+            share = min(share, max(0.0, min(1.0, left / w.horizon)))
+        else:
+            share = min(share, 1.0 - w.fade * other.star_count / STARS_TO_END)
+    return share
 
 
 def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
@@ -276,8 +332,7 @@ def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
         won = GAME_RESULT if mine["rank"] == 1 else -GAME_RESULT
         return won + mine["total"] - best_other
     control = state.control_map()
-    stars = [p.star_count for p in state.players]
-    values = [seat_value(state, control, p, w, young(stars, p.seat)) for p in state.players]
+    values = [seat_value(state, control, p, w, young(state, p.seat, w)) for p in state.players]
     mine = values[seat]
     others = [v for i, v in enumerate(values) if i != seat]
     return mine - w.opponent * max(others, default=0.0)
