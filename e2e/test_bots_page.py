@@ -70,6 +70,13 @@ def test_a_bot_seat_finishes_its_turns_and_explains_them(game_page, speed):
         median = times[len(times) // 2]
         print(f"bot:hard turns in Pyodide: median {median:.0f} ms, max {times[-1]:.0f} ms")
         assert median < 2000  # issue 17: under 2 s per turn in the page
+    else:  # in slices: each bot turn's thinking timed (bench/bots.py --page reads it too)
+        thought = sorted(page.evaluate("() => Array.from(window.__bot_ms)"))
+        slices = sorted(page.evaluate("() => Array.from(window.__slice_ms)"))
+        assert thought and len(slices) >= len(thought)
+        assert thought[len(thought) // 2] < 2000
+        assert slices[len(slices) // 2] < 50  # slices of about 12 ms: the page answers
+        assert page.get_attribute("body", "data-thinking") == "0"
 
 
 def bot_lines(page) -> list[str]:
