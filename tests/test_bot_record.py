@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pass_on import parse_pass, pass_url
+from replay import Replay
 from save_files import parse_file
 from save_format import SaveError
 from session import Session, replay_link
@@ -19,10 +20,9 @@ from share_links import fragment_record, share_fragment
 from storage import MemoryStorage, SaveStore
 
 from scythe_core import RecordError, legal_actions, new_game, record, replay, to_move
-from scythe_core.bots import bot_seats, seat_players
+from scythe_core.bots import seat_players
 from scythe_core.engine import apply, apply_in_place
 from scythe_core.io.links import decode_link, encode_link
-from scythe_core.io.simulate import mix_game
 from scythe_core.model.annotation import (
     BOT_REASON_PARAMS,
     AnnotationError,
@@ -102,6 +102,20 @@ def test_a_saved_and_an_exported_game_have_the_same_log():
     assert parse_file(exported)[0]["record"]["actions"] == list(state.history)
 
 
+def test_the_replay_viewer_steps_through_bot_decisions_without_their_reasons():
+    state = played_game()
+    viewer = Replay(record(state), "bots")
+    viewer.go("last")
+    assert viewer.state.log == state.log
+    seen = set()
+    for number, entry in enumerate(state.history, start=1):
+        if "|" in entry:
+            viewer.go(number)
+            assert viewer.action == bare_action(entry) and "|" not in viewer.action
+            seen.add(viewer.seat)
+    assert seen == {0, 1}
+
+
 def test_a_session_game_reloaded_has_the_same_log_and_decisions():
     """The page's way: bots think in the session (``apply_bot_decision``), the game is
     reloaded from its record; log, decisions and the decisions' log spans agree."""
@@ -118,15 +132,15 @@ def test_a_session_game_reloaded_has_the_same_log_and_decisions():
     assert all("|" not in p.action for p in reloaded.played)
 
 
-def test_simulate_games_replay_to_the_same_log():
-    result = mix_game(3, ["bot:normal", "bot:hard"], seat_players, 6)
-    assert result["turns"] == 6
-    state = new_game({"seed": 3, "seats": [{"controller": "bot", "level": "normal"}] * 2})
-    bots = bot_seats(state)
-    while state.turns_taken < 6:
-        bots[to_move(state)].decide(state)  # decide alone changes nothing
-        apply_in_place(state, bots[to_move(state)].decide(state).recorded)
-    assert replay(record(state)).log == state.log
+def test_a_bot_decision_is_the_same_with_its_reason_recorded():
+    """The reason changes the log, never the game: the same choices without their
+    reasons lead to the same position."""
+    state = played_game()
+    bare = new_game(state.setup)
+    for entry in state.history:
+        apply_in_place(bare, bare_action(entry))
+    assert bare.position_key() == state.position_key()
+    assert [e for e in state.log if e.get("event") != "bot"] == bare.log
 
 
 def test_the_engine_writes_the_reason_before_the_action_events():
