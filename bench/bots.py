@@ -21,7 +21,9 @@ target: median under 2 s) and from its first slice to its decision
 (``__bot_wall_ms``); each slice's length (``__slice_ms``); and each click or key
 handled while a bot thinks, from the event to its handler's end
 (``__busy_ui_ms``: the page re-rendered; target: median under 50 ms) and to the next
-painted frame (``__busy_frame_ms``).
+painted frame (``__busy_frame_ms``). At ``--speed instant`` a bot turn is played at
+once after the human's click (no slices, no clicks meanwhile): its think time is the
+turn's (``__automa_ms``).
 
     python3 bench/bots.py --page [--page-turns 16] [--seed 9] [--speed watch] [--no-build]
 """
@@ -153,7 +155,7 @@ def page_figures(args) -> int:
             pokes = 0
             deadline = time.monotonic() + args.page_minutes * 60
             while time.monotonic() < deadline:
-                turns = page.evaluate("window.__bot_ms.length")
+                turns = page.evaluate("window.__bot_ms.length + window.__automa_ms.length")
                 info = state(page)
                 if info["game"] != "on" or turns >= args.page_turns:
                     break
@@ -183,6 +185,7 @@ def page_figures(args) -> int:
                     "__busy_frame_ms",
                     "__ui_ms",
                     "__busy_what",
+                    "__automa_ms",
                 )
             }
             browser.close()
@@ -194,7 +197,7 @@ def page_figures(args) -> int:
         " Pyodide in headless Chromium 1366x768"
     )
     print("clicks while bots were to move: " + ", ".join(f"{k} {v}" for k, v in clicked.items()))
-    page_report("bot:hard think", timings["__bot_ms"])
+    page_report("bot:hard think", timings["__bot_ms"] or timings["__automa_ms"])
     page_report("bot:hard turn, wall", timings["__bot_wall_ms"])
     page_report("think slice", timings["__slice_ms"])
     page_report("click while thinking", timings["__busy_ui_ms"])
@@ -218,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page-turns", type=int, default=30, help="bot turns to time")
     parser.add_argument("--page-minutes", type=float, default=15.0, help="at most")
     parser.add_argument("--seed", type=int, default=9)
-    parser.add_argument("--speed", default="watch", choices=("fast", "watch"))
+    parser.add_argument("--speed", default="watch", choices=("instant", "fast", "watch"))
     parser.add_argument("--click-every", type=int, default=0, help="ms between clicks")
     parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args(argv)
