@@ -200,6 +200,11 @@ def test_a_hostile_reason_in_a_link_or_save_is_a_clear_page_error():
     saves = SaveStore(MemoryStorage())
     info = saves.autosave(apply(state, "section:1|gathers"), date=DATE)
     assert saves.resume(info.id).history == ["section:1|gathers"]
+    forged = saves.export_text().replace("section:1|gathers", "section:1|gathers:9")
+    other = SaveStore(MemoryStorage())
+    with pytest.raises(SaveError, match="takes no parameters"):
+        other.import_text(forged, DATE)
+    assert other.list().games == []
 
 
 def test_annotate_refuses_what_is_not_on_the_list():
