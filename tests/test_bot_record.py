@@ -161,7 +161,8 @@ def test_a_whole_bot_game_with_combats_replays_to_the_same_log():
         pytest.fail("no bot game with a combat")
     again = decode_link(encode_link(state))
     assert again.log == state.log and again.game_over == state.game_over
-    assert final_scores(again) == final_scores(state)
+    if state.game_over:
+        assert final_scores(again) == final_scores(state)
 
 
 def test_a_bot_decision_is_the_same_with_its_reason_recorded():
