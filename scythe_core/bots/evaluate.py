@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..data.board import ENCOUNTER_SPOTS, FACTORY, TERRAIN, hex_distance
 from ..data.components import PRODUCTION, STAR_GOALS, STARS_TO_END, popularity_tier
 from ..model.state import GameState, Player
-from ..rules.economy import bottom_cost, star_goal_counts
+from ..rules.economy import bottom_cost, star_goal_counts, top_amount
 from ..rules.scoring import final_scores, structure_bonus_coins
 
 #: Steps between any two hexes of the board (a table, worked out once).
@@ -50,6 +50,17 @@ class Weights:
     coin_discount: float = 0.45
     #: How much the best opponent's value counts against one's own.
     opponent: float = 0.5
+    #: Coins one turn is worth: the position loses this per turn it still needs for its
+    #: cheapest stars (:func:`turns_to_finish`).
+    tempo: float = 0.0
+    #: Bottom actions ahead that resources in stock are worth counting for.
+    stock: int = 1
+    #: Turns guessed for the objective star and for each combat star.
+    objective_turns: float = 5.0
+    combat_turns: float = 3.0
+    #: Per coin short of ``purse`` (top actions and Produce cost coins).
+    broke: float = 0.0
+    purse: int = 3
 
 
 HARD = Weights()
@@ -77,9 +88,11 @@ def resource_value(
     worth = {"upgrade": w.upgrade, "deploy": w.mech, "build": w.structure, "enlist": w.recruit}
     value = 0.0
     for res, (bottom, goal) in PAYS_FOR.items():
-        need = bottom_cost(player, bottom) if counts[goal] < STAR_GOALS[goal] else 0
+        cost = bottom_cost(player, bottom)
+        actions = min(STAR_GOALS[goal] - counts[goal], w.stock)
+        need = cost * max(actions, 0)
         useful = min(held[res], need)
-        share = worth[bottom] * w.resource * useful / need if need else 0.0
+        share = worth[bottom] * w.resource * useful / cost if need else 0.0
         value += share + 0.25 * (held[res] - useful)
     return value
 
@@ -132,6 +145,86 @@ def explore_value(state: GameState, player: Player) -> float:
     return 1.0 / (1 + min(DISTANCE[at, t] for t in targets))
 
 
+BOTTOM_GOALS = {
+    "upgrade": "upgrades",
+    "deploy": "mechs",
+    "build": "structures",
+    "enlist": "recruits",
+}
+
+
+def production_per_produce(player: Player) -> tuple[int, int]:
+    """(resources, workers) the best Produce would bring now: the most-worked territories
+    up to the Produce limit, a village's workers counted apart."""
+    on: dict[str, int] = {}
+    for hid in player.workers:
+        if hid and TERRAIN.get(hid) in PRODUCTION:
+            on[hid] = on.get(hid, 0) + 1
+    limit = top_amount(player, "produce_territories")
+    mill = player.structures.get("mill")
+    if mill and TERRAIN.get(mill) in PRODUCTION:
+        on[mill] = on.get(mill, 0) + 1
+        limit += 1
+    best = sorted(on.items(), key=lambda item: -item[1])[:limit]
+    workers = sum(n for hid, n in best if PRODUCTION[TERRAIN[hid]] == "worker")
+    return sum(n for _hid, n in best) - workers, workers
+
+
+def worker_turns(on_board: int, on_village: int) -> float:
+    """Produce turns until eight workers, workers made on a village staying there."""
+    turns, growth = 0.0, on_village
+    if growth == 0:
+        turns, growth = 1.0, 1  # a Move to a village first
+    while on_board < STAR_GOALS["workers"]:
+        on_board += growth
+        growth *= 2
+        turns += 1
+    return turns
+
+
+def turns_to_finish(state: GameState, control: dict, player: Player, w: Weights) -> float:
+    """A guess of the turns a seat still needs for its six stars: the cheapest star goals
+    still open, each needing bottom actions (and resources: Produce or Trade turns) or
+    top actions (Bolster, Trade, Produce on a village); a turn does one of each."""
+    counts = star_goal_counts(player)
+    made, by_village = production_per_produce(player)
+    income = max(made, 2 if player.coins else 0, 1)  # a Trade brings two resources
+    held = sum(n for hid, owner in control.items() if owner == player.seat
+               for n in state.resources.get(hid, {}).values())  # fmt: skip
+    goals: list[tuple[float, float, float]] = []  # (top turns, bottom turns, resources)
+    for bottom, goal in BOTTOM_GOALS.items():
+        if not player.stars.get(goal):
+            left = STAR_GOALS[goal] - counts[goal]
+            goals.append((0.0, float(left), float(left * bottom_cost(player, bottom))))
+    if not player.stars.get("workers"):
+        goals.append((worker_turns(counts["workers"], by_village), 0.0, 0.0))
+    if not player.stars.get("power"):
+        step = top_amount(player, "bolster_power")
+        goals.append((-(-(STAR_GOALS["power"] - counts["power"]) // step), 0.0, 0.0))
+    if not player.stars.get("popularity"):
+        step = top_amount(player, "trade_popularity")
+        goals.append((-(-(STAR_GOALS["popularity"] - counts["popularity"]) // step), 0.0, 0.0))
+    if not player.stars.get("objective"):
+        goals.append((w.objective_turns, 0.0, 0.0))
+    for _ in range(2 - player.stars.get("combat", 0)):
+        goals.append((w.combat_turns, 0.0, 0.0))
+    need = STARS_TO_END - player.star_count
+    if need <= 0:
+        return 0.0
+    spare = float(held)
+
+    def cost(goal: tuple[float, float, float]) -> float:
+        top, bottom, resources = goal
+        return max(top + max(resources - spare, 0.0) / income, bottom)
+
+    chosen = sorted(goals, key=cost)[:need]
+    top = sum(g[0] for g in chosen)
+    bottom = sum(g[1] for g in chosen)
+    resources = max(sum(g[2] for g in chosen) - held, 0.0)
+    top += resources / income
+    return max(top, bottom) + 0.5 * min(top, bottom)
+
+
 def future_value(state: GameState, control: dict, player: Player, w: Weights) -> float:
     """What a full-rules seat's position is worth beyond its coins now."""
     counts = star_goal_counts(player)
@@ -155,6 +248,8 @@ def future_value(state: GameState, control: dict, player: Player, w: Weights) ->
         + w.star * player.star_count
         - w.coin_discount * player.coins
         + w.exploring * explore_value(state, player)
+        - w.tempo * turns_to_finish(state, control, player, w)
+        - w.broke * max(w.purse - player.coins, 0)
     )
 
 

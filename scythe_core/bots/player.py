@@ -44,6 +44,8 @@ class Level:
     margin: int
     #: Chance in 100 of taking a near-best choice instead of the best (easy).
     slack: int
+    #: Best turns judged by the best turn that can follow them (0: none).
+    ahead: int = 0
 
 
 LEVELS = {
@@ -108,7 +110,9 @@ class BotPlayer:
         imagined = imagine(observation)
         before = imagined.copy()
         yield
-        options, seen = yield from plan_turn_steps(imagined, self.seat, level.width, level.weights)
+        options, seen = yield from plan_turn_steps(
+            imagined, self.seat, level.width, level.weights, level.ahead
+        )
         best = options[self.near_pick(observation, [line.value for line in options], level)]
         self.plan, self.expected = list(best.actions[1:]), list(best.offered[1:])
         reason = plan_reason(before, best, seen, self.seat) if kind == "section" else None

@@ -50,11 +50,32 @@ def answer_others(state: GameState, seat: int) -> None:
         apply_in_place(state, action, check=False)
 
 
+#: Decisions inside an action that has been paid for but has not given its gain yet
+#: (the resources a Trade brings, a bottom action whose resources are being paid): a
+#: part-turn there is kept beside the beam.
+UNPAID_GAIN = ("trade_place", "pay")
+#: Produce has been paid for and each territory's amount is still to choose: such a
+#: part-turn is judged as if every territory gave its most.
+PRODUCING = "produce_amounts"
+
+
 def is_selection(line: Line) -> bool:
-    """A part-turn that has only picked what to do next (a Move's unit): it changed
-    nothing yet, so it is kept beside the beam until its next choice can be judged."""
+    """A part-turn that has only picked what to do next (a Move's unit) or is waiting
+    for the gain it paid for: it is kept beside the beam until it can be judged."""
     last = line.actions[-1] if line.actions else ""
-    return last == "move" or verb_of(last) == "unit"
+    return (
+        last == "move" or verb_of(last) == "unit" or line.state.pending.get("kind") in UNPAID_GAIN
+    )
+
+
+def judge(state: GameState, seat: int, weights: Weights) -> float:
+    """The value of a part-turn; in the middle of a Produce, with every amount at its most."""
+    if state.pending.get("kind") != PRODUCING:
+        return evaluate(state, seat, weights)
+    produced = state.copy()
+    while produced.pending.get("kind") == PRODUCING and to_move(produced) == seat:
+        apply_in_place(produced, legal_actions(produced)[-1], check=False)
+    return evaluate(produced, seat, weights)
 
 
 def prune(lines: list[Line], width: int) -> list[Line]:
@@ -94,7 +115,7 @@ def extend(line: Line, seat: int, weights: Weights) -> list[Line]:
                 state,
                 [*line.actions, action],
                 [*line.offered, offered],
-                evaluate(state, seat, weights),
+                judge(state, seat, weights),
             )
         )
     return children
@@ -123,7 +144,35 @@ def best_turn(start: Line, seat: int, width: int, weights: Weights):
     return max(finished, key=lambda line: line.value), finished
 
 
-def plan_turn_steps(state: GameState, seat: int, width: int, weights: Weights):
+def play_to_next_turn(state: GameState, seat: int) -> None:
+    """Play the imagined game on to this seat's next turn: the Automa plays its cards,
+    any other seat takes its first offered choice (a placeholder, judged the same for
+    every plan of ours)."""
+    while not state.game_over:
+        mover = to_move(state)
+        if mover == seat and state.pending.get("kind") == "section":
+            return
+        legal = legal_actions(state)
+        if state.pending.get("kind") == "combat_commit":
+            action = choose_commit(state, mover, legal, margin=0).action
+        else:
+            action = legal[0]
+        apply_in_place(state, action, check=False)
+
+
+def look_ahead(options: list[Line], seat: int, width: int, weights: Weights, count: int):
+    """Judge the ``count`` best turns by the best turn that can follow them (a generator)."""
+    for line in options[:count]:
+        after = line.state.copy()
+        play_to_next_turn(after, seat)
+        if after.game_over:
+            line.value = evaluate(after, seat, weights)
+            continue
+        follow_ups, _seen = yield from plan_turn_steps(after, seat, width, weights, 0)
+        line.value = max(follow.value for follow in follow_ups)
+
+
+def plan_turn_steps(state: GameState, seat: int, width: int, weights: Weights, ahead: int = 0):
     """The best turn for each first choice from here (best first), and every end seen;
     a generator that pauses between slices of the search."""
     answer_others(state, seat)
@@ -138,6 +187,9 @@ def plan_turn_steps(state: GameState, seat: int, width: int, weights: Weights):
         seen.extend(ends)
         options.append(line)
     options.sort(key=lambda line: -line.value)
+    if ahead:
+        yield from look_ahead(options, seat, width, weights, ahead)
+        options[:ahead] = sorted(options[:ahead], key=lambda line: -line.value)
     return options, seen
 
 
