@@ -9,7 +9,7 @@ next turn back, so the bot finished its turns in between.
 from __future__ import annotations
 
 import pytest
-from game_driver import UI_READY, choose, shot, start_game, state
+from game_driver import UI_READY, address_game, choose, shot, start_game, state
 from site_browser import open_page
 
 pytestmark = pytest.mark.browser
@@ -70,3 +70,51 @@ def test_a_bot_seat_finishes_its_turns_and_explains_them(game_page, speed):
         median = times[len(times) // 2]
         print(f"bot:hard turns in Pyodide: median {median:.0f} ms, max {times[-1]:.0f} ms")
         assert median < 2000  # issue 17: under 2 s per turn in the page
+    else:  # in slices: each bot turn's thinking timed (bench/bots.py --page reads it too)
+        thought = sorted(page.evaluate("() => Array.from(window.__bot_ms)"))
+        slices = sorted(page.evaluate("() => Array.from(window.__slice_ms)"))
+        assert thought and len(slices) >= len(thought)
+        assert thought[len(thought) // 2] < 2000
+        assert slices[len(slices) // 2] < 50  # slices of about 12 ms: the page answers
+        assert page.get_attribute("body", "data-thinking") == "0"
+
+
+def bot_lines(page) -> list[str]:
+    return [line for line in page.inner_text("#log").splitlines() if "Bot 2 (Saxony):" in line]
+
+
+def test_a_reloaded_bot_game_shows_the_same_bot_reasons(game_page):
+    """The bot's reasons are part of the game's record: a reload (from the address and
+    the autosave) rebuilds the log with the very same bot lines."""
+    page = game_page.page
+    page.select_option("#speed", "instant")
+    start_game(
+        page,
+        [
+            {"controller": "human", "faction": "nordic"},
+            {"controller": "bot", "level": "hard", "faction": "saxony"},
+        ],
+        seed=12,
+    )
+    turns = 0
+    for _ in range(200):
+        info = state(page)
+        if info["pending"] == "section":
+            turns += 1
+            if turns > 3:
+                break
+        choose(page, info)
+    before = bot_lines(page)
+    assert len(before) >= 3, page.inner_text("#log")[-2000:]
+    address = address_game(page)
+    assert address.startswith("#g1.")
+    page.reload()
+    page.wait_for_selector(UI_READY, state="attached")
+    assert state(page)["game"] == "on"
+    assert bot_lines(page) == before
+    shot(page, "bot-game-reloaded")
+    fresh = page.context.new_page()  # the link alone, in a new tab
+    fresh.goto(page.url.split("#")[0] + address)
+    fresh.wait_for_selector(UI_READY, state="attached")
+    assert bot_lines(fresh) == before
+    fresh.close()

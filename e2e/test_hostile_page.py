@@ -113,6 +113,29 @@ def test_an_unchecked_option_in_a_link_is_refused_with_a_message(browser, site_u
     page.context.close()
 
 
+def test_a_link_with_a_forged_bot_reason_is_refused_with_a_message(browser, site_url):
+    """A bot's reason rides in the link with its decision; one not on the list, or on a
+    human's decision, is refused as an illegal decision would be."""
+    seats = [{"controller": "human"}, {"controller": "bot", "level": "hard"}]
+    games = {seed: new_game({"seed": seed, "seats": seats}) for seed in (1, 3)}
+    assert [to_move(games[1]), to_move(games[3])] == [1, 0]  # the bot starts, the human
+    loaded = fresh(browser, site_url, ready=UI_READY)
+    page = loaded.page
+    for seed, decision, expected in (
+        (1, "section:1|shouts", "unknown bot reason"),
+        (1, "section:1|attacks:<script>", "not a known hex"),
+        (3, "section:1|gathers", "only a bot seat"),
+    ):
+        header = unpack(encode_link(games[seed]))[0]
+        boot(page, f"{site_url}#{link_of(header, [decision])}")
+        assert state(page)["game"] == "setup"
+        message = setup_error(page)
+        assert "cannot be read" in message and expected in message, (decision, message)
+    no_page_errors(loaded)
+    the_page_still_plays(page)
+    page.context.close()
+
+
 def test_a_link_longer_than_any_real_game_is_refused_before_any_replay(browser, site_url):
     link = encode_link(skipped_turns(MAX_DECISIONS + 1))
     assert len(link) < 20_000  # a short link for so many decisions

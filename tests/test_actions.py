@@ -242,6 +242,8 @@ NOT_ACTIONS = {
     ("scythe_core/io/simulate.py", "spec"),
     # A test probe's answer ("RecordError: ..."), not an action.
     ("web/page_probe.py", "answer"),
+    # A bot's reason recorded after an action ("aims_star:upgrades"), not an action.
+    ("scythe_core/model/annotation.py", "text"),
 }
 #: The data layer parses its own component tables (card texts, Automa cards); it
 #: never sees an action.

@@ -31,6 +31,20 @@ class AutomaPacing:
         #: A bot's turn being thought out: (session, its thinking, log length at its start).
         self.thinking: tuple | None = None
         self.think_proxy = create_proxy(self.think)
+        #: The bot turn being thought out: when it started, and ms spent in its slices.
+        self.think_clock = (0.0, 0.0)
+        #: Timings for bench/bots.py (``body[data-thinking='1']`` while a bot thinks in
+        #: slices): per bot turn thought out in slices, the ms spent
+        #: thinking (``__bot_ms``) and from its first slice to its decision
+        #: (``__bot_wall_ms``); every slice's length (``__slice_ms``); and a click or key
+        #: handled while a bot thinks, to its handler's end (``__busy_ui_ms``) and to
+        #: the next painted frame (``__busy_frame_ms``), with its command (``__busy_what``).
+        timings = ("__bot_ms", "__bot_wall_ms", "__slice_ms", "__busy_ui_ms", "__busy_frame_ms")
+        for name in (*timings, "__busy_what"):
+            setattr(js.window, name, js.Array.new())  # (no name mangling)
+        self.busy_from = 0.0
+        self.busy_frame_proxy = create_proxy(self.busy_frame)
+        self.busy_painted_proxy = create_proxy(self.busy_painted)
 
     def watched(self) -> list:
         """The Automa turn's log entries shown so far at "watch" speed."""
@@ -79,10 +93,12 @@ class AutomaPacing:
         self.timer = None
         if self.thinking is None or self.thinking[0] is not self.session:
             self.thinking = None
+            js.document.body.dataset.thinking = "0"
             return
         session, steps, start = self.thinking
         seat, turns = session.pending_seat, session.state.turns_taken
-        until = js.performance.now() + THINK_SLICE
+        began = js.performance.now()
+        until = began + THINK_SLICE
         while js.performance.now() < until:
             try:
                 next(steps)
@@ -96,9 +112,36 @@ class AutomaPacing:
                     self.thinking = (session, steps, start)
                     continue
                 self.thinking = None
+                self.time_slice(began, last=True)
                 self.bot_turn_done(session, start)
                 return
+        self.time_slice(began)
         self.timer = js.setTimeout(self.think_proxy, 0)
+
+    def time_slice(self, began: float, last: bool = False) -> None:
+        """Add a slice to the bot turn's timings; after its last, note the turn's."""
+        now = js.performance.now()
+        getattr(js.window, "__slice_ms").push(now - began)
+        started, spent = self.think_clock
+        self.think_clock = (started, spent + now - began)
+        if last:
+            getattr(js.window, "__bot_ms").push(spent + now - began)
+            getattr(js.window, "__bot_wall_ms").push(now - started)
+            js.document.body.dataset.thinking = "0"
+
+    def note_busy_input(self, event_at: float, what: str) -> None:
+        """A click or key (``what``: its command) handled while a bot thinks: its time
+        to the handler's end now, and to the next painted frame (``busy_painted``)."""
+        getattr(js.window, "__busy_ui_ms").push(js.performance.now() - event_at)
+        getattr(js.window, "__busy_what").push(what)
+        self.busy_from = event_at
+        js.requestAnimationFrame(self.busy_frame_proxy)
+
+    def busy_frame(self, *_args) -> None:
+        js.setTimeout(self.busy_painted_proxy, 0)
+
+    def busy_painted(self, *_args) -> None:
+        getattr(js.window, "__busy_frame_ms").push(js.performance.now() - self.busy_from)
 
     def bot_turn_done(self, session, start: int) -> None:
         if self.speed == "watch" and len(session.state.log) > start:
@@ -113,6 +156,8 @@ class AutomaPacing:
         s = self.session
         if s is not None and s.bot_to_think():
             self.thinking = (s, s.bot_thinking(), len(s.state.log))
+            self.think_clock = (js.performance.now(), 0.0)
+            js.document.body.dataset.thinking = "1"  # (for bench/bots.py)
             self.think()
             return
         start = len(s.state.log) if s else 0

@@ -24,6 +24,7 @@ from __future__ import annotations
 from save_format import REPLAY_ERRORS, SaveError
 
 from scythe_core import GameState, apply_in_place, new_game, to_move
+from scythe_core.model.annotation import bare_action
 
 #: Keep a copy of the state at least every this many decisions ...
 CHECKPOINT_EVERY = 32
@@ -100,8 +101,9 @@ class Replay:
 
     @property
     def action(self) -> str | None:
-        """The decision that led to the state shown (None at the start)."""
-        return self.actions[self.index - 1] if self.index else None
+        """The decision that led to the state shown (None at the start), without a bot's
+        reason recorded with it (the log shows that)."""
+        return bare_action(self.actions[self.index - 1]) if self.index else None
 
     @property
     def seat(self) -> int | None:

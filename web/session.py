@@ -35,7 +35,7 @@ from scythe_core import (
     record,
     to_move,
 )
-from scythe_core.bots import BotDecision, bot_seats, log_reason
+from scythe_core.bots import BotDecision, bot_seats
 from scythe_core.io.records import (
     CLOCK_EVERY,
     MAX_REPLAY_SECONDS,
@@ -49,6 +49,7 @@ from scythe_core.io.ui_helpers import (
     score_estimate,
 )
 from scythe_core.io.untrusted import HOSTILE_ERRORS
+from scythe_core.model.annotation import bare_action
 from scythe_core.setup import SetupError
 
 
@@ -132,7 +133,7 @@ class Session:
                 state.turns_taken,
             )
             apply_recorded(state, action, rules, number, where)
-            session._note(seat, action, log_from, round_, turns)
+            session._note(seat, bare_action(action), log_from, round_, turns)
         seat = session.pending_seat
         many = len(session.humans) > 1
         session.handover = many and seat is not None and session.controller(seat) == "human"
@@ -263,13 +264,12 @@ class Session:
         return self.bots[self.pending_seat].deliberate(self.state)
 
     def apply_bot_decision(self, decision: BotDecision) -> None:
-        """Log the bot's reason, then apply its choice (a decision of its seat)."""
+        """Apply the bot's choice with its reason (a decision of its seat): the engine
+        logs the reason and the history keeps it, so a reload shows it again."""
         seat = self.pending_seat
         before = self.state
         after = before.copy()
-        if decision.reason is not None:
-            log_reason(after, seat, decision.reason)
-        apply_in_place(after, decision.action)
+        apply_in_place(after, decision.recorded)
         self._undo.clear()
         self.state = after
         self._note(seat, decision.action, len(before.log), before.round, before.turns_taken)

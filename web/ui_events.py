@@ -187,7 +187,8 @@ def on_hover(event) -> None:
 
 
 def timed(handler):
-    """Time the handler's re-render from the event (``window.__ui_ms``), if it re-renders.
+    """Time the handler's re-render from the event (``window.__ui_ms``), if it re-renders;
+    while a bot thinks, time any input's handling (``AutomaPacing.note_busy_input``).
 
     A pointer's click (``detail`` > 0; a key's click has 0) leaves the focus on the
     control clicked; it loses it now, while the page is still laid out, rather than
@@ -197,6 +198,7 @@ def timed(handler):
     def run(event) -> None:
         before = PAGE.renders
         PAGE.input_at = float(event.timeStamp)
+        busy = PAGE.thinking is not None  # a bot is thinking (in slices) meanwhile
         PAGE.pointer = str(event.type) == "click" and int(event.detail or 0) > 0
         if PAGE.pointer:
             active = document.activeElement
@@ -206,6 +208,9 @@ def timed(handler):
             handler(event)
         finally:
             PAGE.pointer = False
+            if busy:
+                hit = event.target.closest("[data-cmd]") if event.target else None
+                PAGE.note_busy_input(float(event.timeStamp), attr(hit, "data-cmd") or event.type)
             if PAGE.renders == before:
                 PAGE.input_at = None
 

@@ -2,7 +2,8 @@
 
 A seat set up as ``{"controller": "bot", "level": "hard"}`` is played by
 :class:`BotPlayer`; it sees only its own ``player_view`` (:mod:`.observe`) and chooses
-among ``legal_actions``. :func:`play_bot_decision` decides, logs the reason and applies.
+among ``legal_actions``. :func:`play_bot_decision` decides and applies the choice with its reason (the engine
+logs it and the record keeps it).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from .player import (
     BotDecision,
     BotPlayer,
     bot_seats,
-    log_reason,
     play_bot_decision,
     seat_players,
 )
@@ -25,7 +25,6 @@ __all__ = [
     "BotPlayer",
     "Reason",
     "bot_seats",
-    "log_reason",
     "play_bot_decision",
     "seat_players",
 ]

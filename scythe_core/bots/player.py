@@ -7,8 +7,10 @@ offered), and plans again from where it is when not (an encounter card, a combat
 Off its turn it answers a combat by its rule of thumb (:mod:`.combat`) and anything
 else by the best-looking single choice.
 
-Each plan and each combat choice comes with a reason (:mod:`.reasons`), which the
-driver writes to the log as ``{"event": "bot", "code", "params"}``.
+Each plan and each combat choice comes with a reason (:mod:`.reasons`), which goes
+to the engine with the choice (:attr:`BotDecision.recorded`, ``model.annotation``):
+the engine logs it as ``{"event": "bot", "code", "params"}`` and the history keeps it,
+so a game replayed from its record has the same log.
 
 Levels: *hard* keeps three part-turns per first choice, weighs its opponents and aims
 a combat commit one above its guess; *normal* keeps two, weighs its opponents less and
@@ -58,6 +60,11 @@ class BotDecision:
     action: str
     #: Why (logged before the action is applied), or None when nothing new is decided.
     reason: Reason | None
+
+    @property
+    def recorded(self) -> str:
+        """The choice as it goes to the engine and into the record: with its reason."""
+        return self.action if self.reason is None else self.reason.annotating(self.action)
 
 
 @dataclass
@@ -156,20 +163,11 @@ def seat_players(state: GameState) -> dict[int, Callable[[GameState], None]]:
     return {seat: partial(play_bot_decision, bot=bot) for seat, bot in bot_seats(state).items()}
 
 
-def log_reason(state: GameState, seat: int, reason: Reason) -> None:
-    """Write a bot's reason to the game log (an event code with its parameters)."""
-    entry: dict = {"seat": seat, "event": "bot", "code": reason.code}
-    if reason.params:
-        entry["params"] = dict(reason.params)
-    state.log.append(entry)
-
-
 def play_bot_decision(state: GameState, bot: BotPlayer) -> str:
-    """Decide for the bot, log its reason, apply the choice; returns the action."""
+    """Decide for the bot and apply the choice with its reason (the engine logs it);
+    returns the action (without its reason)."""
     decision = bot.decide(state)
-    if decision.reason is not None:
-        log_reason(state, bot.seat, decision.reason)
-    apply_in_place(state, decision.action)
+    apply_in_place(state, decision.recorded)
     return decision.action
 
 
@@ -178,7 +176,6 @@ __all__ = [
     "BotDecision",
     "BotPlayer",
     "bot_seats",
-    "log_reason",
     "play_bot_decision",
     "seat_players",
 ]

@@ -9,22 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..data.components import STAR_GOALS, STARS_TO_END
-from ..io.wording import BOT_REASONS
+from ..model.annotation import BOT_REASONS, STAR_CATEGORIES, annotate
 from ..model.state import GameState
 from ..rules.economy import star_goal_counts
 from .combat import CommitChoice
 from .evaluate import GAME_RESULT
 
-#: Every reason code (catalogue entries ``bot.<code>``), listed beside their wording.
+#: Every reason code (catalogue entries ``bot.<code>``), listed with their parameters in
+#: ``model.annotation`` (a decision's record carries its reason).
 CODES = BOT_REASONS
-#: What a plan did, in the order a reason looks for it.
-STAR_CATEGORIES = (*STAR_GOALS, "objective", "combat")
 
 
 @dataclass(frozen=True)
 class Reason:
     code: str
     params: dict = field(default_factory=dict)
+
+    def annotating(self, action: str) -> str:
+        """``action`` with this reason, as the engine applies and the history keeps it."""
+        return annotate(action, self.code, self.params)
 
 
 def combat_reason(choice: CommitChoice) -> Reason:

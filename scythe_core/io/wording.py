@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ..data.board import TERRAIN, is_home_base
 from ..model.actions import unit_kind
+from ..model.annotation import BOT_REASONS as ANNOTATED_REASONS
 from .catalogue import LANGUAGES, nwords, words
 from .hex_names import hex_coordinate
 
@@ -216,25 +217,10 @@ def _template_values(code: str, params: dict, lang: str) -> dict:
     return values
 
 
-#: A bot's reasons (``"event": "bot"``, see ``scythe_core.bots.reasons``): catalogue
-#: entries ``bot.<code>``; ``category`` is a star category, ``hex`` a hex.
-BOT_REASONS = (
-    "ends_game",
-    "waits_sixth_star",
-    "earns_star",
-    "aims_star",
-    "attacks",
-    "explores",
-    "takes_factory_card",
-    "spreads_out",
-    "builds_engine",
-    "raises_popularity",
-    "gains_power",
-    "gathers",
-    "takes_coins",
-    "commits",
-    "holds_back",
-)
+#: A bot's reasons (``"event": "bot"``, see ``scythe_core.bots.reasons``; the closed list
+#: and its parameters are in ``scythe_core.model.annotation``): catalogue entries
+#: ``bot.<code>``; ``category`` is a star category, ``hex`` a hex.
+BOT_REASONS = ANNOTATED_REASONS
 
 
 def bot_reason_text(entry: dict, lang: str) -> str:
