@@ -528,12 +528,18 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         while self.answer_unasked():
             pass
         if SPEEDS[self.speed] == 0:
-            while self.play_automa() or self.answer_unasked():
+            # Automa turns at once; a bot thinks in slices even now (the page stays live).
+            while not self.bot_thinks_next() and (self.play_automa() or self.answer_unasked()):
                 pass
+            if self.bot_thinks_next():
+                self.schedule()
         else:
             self.schedule()
         self.render()
         self.refocus()
+
+    def bot_thinks_next(self) -> bool:
+        return self.session is not None and self.session.bot_to_think()
 
     def answer_unasked(self) -> bool:
         """Answer what needs no question (``choice_steps.unasked_answer``): a lone way

@@ -12,7 +12,7 @@ to the engine with the choice (:attr:`BotDecision.recorded`, ``model.annotation`
 the engine logs it as ``{"event": "bot", "code", "params"}`` and the history keeps it,
 so a game replayed from its record has the same log.
 
-Levels: *hard* keeps three part-turns per first choice, weighs its opponents and aims
+Levels: *hard* keeps eight part-turns per first choice, weighs its opponents and aims
 a combat commit one above its guess; *normal* keeps two, weighs its opponents less and
 now and then (15 in 100 decisions) takes a near-best choice; *easy* keeps two, ignores
 its opponents and takes a near-best choice half the time.
@@ -51,7 +51,7 @@ class Level:
 LEVELS = {
     "easy": Level("easy", EASY, 2, 0, 50),
     "normal": Level("normal", NORMAL, 2, 0, 15),
-    "hard": Level("hard", HARD, 3, 1, 0),
+    "hard": Level("hard", HARD, 8, 1, 0),
 }
 
 
