@@ -68,6 +68,8 @@ class Weights:
     horizon: float = 0.0
     #: Per territory held, beyond its end-game coins (units spread out early).
     territory: float = 0.0
+    #: One star from the end and ahead: coins per action still needed for the nearest star.
+    closing: float = 3.0
     #: Popularity steps below the next tier from which that tier counts in part.
     tier_reach: int = 0
     #: Bottom actions ahead that resources in stock are worth counting for.
@@ -326,6 +328,29 @@ def young(state: GameState, seat: int, w: Weights) -> float:
     return share
 
 
+def closing_steps(state: GameState, control: dict, seat: int) -> int:
+    """For a seat one star from the end and ahead on the coins it would score now: the
+    actions it still needs for its nearest star goal (0 otherwise). Without this, two
+    seats at five stars could each wait for the other to end the game."""
+    player = state.players[seat]
+    if player.automa is not None or player.star_count != STARS_TO_END - 1:
+        return 0
+    mine = score_now(state, control, player)
+    if any(score_now(state, control, p) > mine for p in state.players if p.seat != seat):
+        return 0
+    counts = star_goal_counts(player)
+    step = {
+        "power": top_amount(player, "bolster_power"),
+        "popularity": top_amount(player, "trade_popularity"),
+    }
+    left = [
+        -(-(need - counts[goal]) // step.get(goal, 1))
+        for goal, need in STAR_GOALS.items()
+        if not player.stars.get(goal)
+    ]
+    return min(left, default=0)
+
+
 def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
     """How good the position is for ``seat`` (higher is better), in rough coins."""
     if state.game_over:
@@ -336,6 +361,7 @@ def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
         return won + mine["total"] - best_other
     control = state.control_map()
     values = [seat_value(state, control, p, w, young(state, p.seat, w)) for p in state.players]
+    values[seat] -= w.closing * closing_steps(state, control, seat)
     mine = values[seat]
     others = [v for i, v in enumerate(values) if i != seat]
     return mine - w.opponent * max(others, default=0.0)

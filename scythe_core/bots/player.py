@@ -46,10 +46,12 @@ class Level:
     slack: int
     #: Best turns judged by the best turn that can follow them (0: none).
     ahead: int = 0
+    #: How far (coins) below the best a near-best choice may be.
+    near: float = 3.0
 
 
 LEVELS = {
-    "easy": Level("easy", EASY, 2, 0, 50),
+    "easy": Level("easy", EASY, 1, 0, 60, near=6.0),
     "normal": Level("normal", NORMAL, 2, 0, 15),
     "hard": Level("hard", HARD, 8, 1, 0),
 }
@@ -124,7 +126,7 @@ class BotPlayer:
         generator, roll = rng.randbelow(generator, 100)
         if roll >= level.slack or len(values) < 2:
             return 0
-        near = [i for i, v in enumerate(values[:4]) if v >= values[0] - 3.0]
+        near = [i for i, v in enumerate(values[:4]) if v >= values[0] - level.near]
         generator, pick = rng.randbelow(generator, len(near))
         return near[pick]
 
