@@ -125,6 +125,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         #: back only after the next frame is painted (``refocus``).
         self.pointer = False
         self.refocus_proxy = create_proxy(self.refocus_later)
+        self.dialogs_proxy = create_proxy(self.follow_dialogs_later)
         setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
         setattr(js.window, "__automa_ms", js.Array.new())
         setattr(js.window, "__frame_ms", js.Array.new())
@@ -263,9 +264,22 @@ class Page(AutomaPacing, PageSaves, PageSetup):
     def follow_dialogs(self) -> None:
         """Move the focus into a dialog that is open (the hand-over, the combat reveal,
         the scores) unless it is there already, and back to where it was once no dialog
-        is open any more."""
+        is open any more.
+
+        Focusing lays the page out at once, half redrawn; after a pointer's click that
+        waits until the next frame is painted (as ``refocus`` does), so a click while
+        the combat reveal stays open lays the page out once, not twice."""
         if self.dialog_from is None and self.reveal is None and not self.overlay_shown:
             return  # no dialog was open, and none can be: nothing to look for
+        if self.pointer:
+            js.requestAnimationFrame(self.dialogs_proxy)
+            return
+        self.follow_dialogs_now()
+
+    def follow_dialogs_later(self, *_args) -> None:
+        js.setTimeout(create_once_callable(self.follow_dialogs_now), 0)
+
+    def follow_dialogs_now(self, *_args) -> None:
         dialog = document.querySelector(DIALOGS)  # JS null (falsy) when none is open
         if dialog:
             region = el("overlay") if dialog.closest("#overlay") else dialog
