@@ -14,7 +14,7 @@ import render_mat
 import render_pieces
 import render_players
 from board_layout import BoardLayout
-from markup import top_elements
+from markup import TAG, VOID, top_elements
 from mat_targets import mat_targets
 from names import hex_label
 from session import Session
@@ -81,3 +81,57 @@ def test_text_or_unbalanced_tags_at_a_level_are_not_split():
         ("<br>", "<br>", "br"),
         ('<use href="#s"/>', '<use href="#s"/>', "use"),
     ]
+
+
+def split_tag_by_tag(markup: str) -> list[tuple[str, str, str]] | None:
+    """``top_elements`` as a scan of every tag (checking how all of them nest): what
+    the quicker split must agree with on the page's markup."""
+    found, open_tags, start, start_tag, name, done = [], [], 0, "", "", 0
+    for match in TAG.finditer(markup):
+        closing, tag, rest = match.groups()
+        if not open_tags:
+            if closing or match.start() != done:
+                return None
+            start, start_tag, name = match.start(), match.group(0), tag
+        if closing:
+            if open_tags.pop() != tag:
+                return None
+        elif not (rest.rstrip().endswith("/") or tag.lower() in VOID):
+            open_tags.append(tag)
+        if not open_tags:
+            found.append((markup[start : match.end()], start_tag, name))
+            done = match.end()
+    return found if not open_tags and done == len(markup) else None
+
+
+def same_split_everywhere(markup: str, depth: int) -> int:
+    """Check ``top_elements`` against the tag-by-tag scan here and in every element."""
+    parts = top_elements(markup)
+    assert parts == split_tag_by_tag(markup)
+    if parts is None or depth == 0:
+        return 1
+    checked = 1
+    for part, start_tag, name in parts:
+        end = f"</{name}>"
+        if part.endswith(end) and len(part) > len(start_tag):
+            checked += same_split_everywhere(part[len(start_tag) : -len(end)], depth - 1)
+    return checked
+
+
+def test_the_quick_split_agrees_with_a_scan_of_every_tag():
+    """Every region's markup, at every level, over a seeded game: the split that
+    follows only the element's own tag name finds what a scan of every tag finds."""
+    session = Session({"seed": 9, "seats": [{"controller": "human"}, {"controller": "automa"}]})
+    choices = random.Random(9)
+    checked = 0
+    for _ in range(100):
+        if session.game_over:
+            break
+        if not session.play_automa():
+            for markup in regions_of(session).values():
+                checked += same_split_everywhere(str(markup), 6)
+            session.act(choices.choice(session.legal()))
+    assert checked > 1000, checked
+    nested = '<g class="a"><g/><g id="b"><gx></gx></g><g></g></g><g></g>'
+    assert top_elements(nested) == split_tag_by_tag(nested)
+    assert len(top_elements(nested)) == 2
