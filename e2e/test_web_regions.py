@@ -135,3 +135,54 @@ def test_the_quick_split_agrees_with_a_scan_of_every_tag():
     nested = '<g class="a"><g/><g id="b"><gx></gx></g><g></g></g><g></g>'
     assert top_elements(nested) == split_tag_by_tag(nested)
     assert len(top_elements(nested)) == 2
+
+
+def test_the_panels_and_pieces_are_drawn_from_their_inputs_alone():
+    """The page skips drawing the pieces, the players' panels and the mat when what
+    they are drawn from is unchanged (``Regions.set_drawn``): over a seeded game, the
+    positions with the same inputs (and different views) draw the same markup."""
+    session = Session(
+        {
+            "seed": 4,
+            "seats": [{"controller": "human"}, {"controller": "human"}, {"controller": "automa"}],
+        }
+    )
+    choices = random.Random(4)
+    drawn: dict[str, dict[str, tuple[str, str]]] = {"pieces": {}, "players": {}, "mat": {}}
+    differing_views = 0
+    for _ in range(160):
+        if session.game_over:
+            break
+        if session.play_automa():
+            continue
+        if session.handover:
+            session.finish_handover()
+        view, seat, scores = session.view(), session.viewer, session.scores()
+        held = session.held(seat)
+        marks = {h: "target" for h in sorted(view["resources"])[:2]}
+        player = view["players"][seat]
+        for name, inputs, markup in (
+            (
+                "pieces",
+                (render_pieces.pieces_inputs(view), marks),
+                render_pieces.pieces_svg(view, LAYOUT, marks, "en"),
+            ),
+            (
+                "players",
+                (render_players.players_inputs(view), seat, scores),
+                render_players.players_html(view, seat, scores, "en", True),
+            ),
+            (
+                "mat",
+                (player, seat, held),
+                render_mat.own_mat_html(view, seat, {}, held, hex_label, "en", None),
+            ),
+        ):
+            key, seen = repr(inputs), drawn[name]
+            if key in seen:
+                assert seen[key][0] == markup, name
+                differing_views += seen[key][1] != repr(view)
+            else:
+                seen[key] = (markup, repr(view))
+        session.act(choices.choice(session.legal()))
+    assert differing_views > 20, differing_views

@@ -292,6 +292,20 @@ def player_html(
     )
 
 
+def players_inputs(view: dict) -> tuple:
+    """All that ``players_html`` reads of the view, besides its other arguments: the
+    page draws the panels again only when these change (``page_dom.Regions.set_drawn``)."""
+    turn = view.get("turn", {})
+    return (
+        view["players"],
+        view["turn_order"],
+        view["structure_bonus"],
+        view.get("pending", {}).get("seat"),
+        turn.get("section"),
+        turn.get("peek"),
+    )
+
+
 def players_html(
     view: dict,
     viewer: int | None,

@@ -29,8 +29,8 @@ from pyodide.ffi import create_once_callable, create_proxy
 from render_board import board_svg, legend_html, territories_html
 from render_decision import decision_html
 from render_mat import own_mat_html
-from render_pieces import pieces_svg
-from render_players import players_html
+from render_pieces import pieces_inputs, pieces_svg
+from render_players import players_html, players_inputs
 from render_saves import message_html
 from render_screens import (
     default_setup,
@@ -344,7 +344,11 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 marks[hid] = "watch"
             session, start, end, shown = self.watch
             board, arrivals = watched_board(view, session.state.log[start:end], shown)
-        drawn = self.regions.set("pieces", pieces_svg(board, LAYOUT, marks, self.lang, arrivals))
+        drawn = self.regions.set_drawn(
+            "pieces",
+            (pieces_inputs(board), marks, self.lang, arrivals),
+            lambda: pieces_svg(board, LAYOUT, marks, self.lang, arrivals),
+        )
         if arrivals and drawn:
             start_arrivals(el("pieces"))
         reveal = self.reveal_markup(view)
@@ -365,11 +369,13 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             + (NOTHING if watched or not legal else recent_html(s.played, view, seat, self.lang))
             + (NOTHING if legal else self.after_game()),
         )
-        own_mat = self.own_mat(view, legal, step)
-        self.regions.set("mat-box", own_mat)
-        self.regions.set(
+        mat_shown = self.show_own_mat(view, legal, step)
+        viewer = None if s.handover else seat
+        scores = s.scores()
+        self.regions.set_drawn(
             "players",
-            players_html(view, None if s.handover else seat, s.scores(), self.lang, bool(own_mat)),
+            (players_inputs(view), viewer, scores, self.lang, mat_shown),
+            lambda: players_html(view, viewer, scores, self.lang, mat_shown),
         )
         if not watched:
             self.render_log(view)
@@ -399,21 +405,30 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         if overlay and bool(overlay.hidden) != (markup is None):
             overlay.hidden = markup is None
 
-    def own_mat(self, view: dict, legal: list[str], step) -> Markup:
-        """The viewer's drawn mat, its parts lit where the pending decision (``legal``:
-        the viewer's, empty when someone else decides) is made."""
+    def show_own_mat(self, view: dict, legal: list[str], step) -> bool:
+        """Draw the viewer's mat, its parts lit where the pending decision (``legal``:
+        the viewer's, empty when someone else decides) is made; False if none is shown."""
         s = self.session
         seat = s.viewer
-        if seat is None or s.handover or not view["players"][seat]["mat"]:
-            return NOTHING
+        player = view["players"][seat] if seat is not None and not s.handover else None
+        rows = mat_sections(player) if player is not None and player["mat"] else []
+        if not rows:
+            self.regions.set("mat-box", NOTHING)
+            return False
         targets = {}
         if legal:
-            tops = {row["index"]: row["top"] for row in mat_sections(view["players"][seat])}
+            tops = {row["index"]: row["top"] for row in rows}
             kind = str(view["pending"].get("kind"))
             after = {a: s.legal_after(a) for a in legal} if kind == "section" else None
             targets = mat_targets(kind, legal, step, tops, after)
         chosen = view.get("turn", {}).get("section") if legal else None
-        return own_mat_html(view, seat, targets, s.held(seat), hex_label, self.lang, chosen)
+        held = s.held(seat)
+        self.regions.set_drawn(
+            "mat-box",
+            (player, seat, targets, held, chosen, self.lang),
+            lambda: own_mat_html(view, seat, targets, held, hex_label, self.lang, chosen),
+        )
+        return True
 
     def reveal_markup(self, view: dict) -> Markup:
         """The combat reveal dialog, while it belongs to this game and was not undone."""
