@@ -171,7 +171,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.regions.set(
             "controls",
             html(
-                '<span id="game-status" class="game-status">{status}</span>{notice}{update}'
+                '<span id="game-status" class="game-status"{status_tip}>{status}</span>'
+                "{notice}{update}"
                 '<button type="button" data-cmd="undo" id="undo" title="{undo_tip}"{undo_off}>'
                 "{undo}</button>"
                 '<label class="speed">{speed} <select id="speed">{speeds}</select></label>'
@@ -185,6 +186,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 '<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
                 'title="{lang_tip}">{lang}</button>',
                 status=status,
+                status_tip=attrs(title=status or None),
                 notice=self.notice_html(),
                 update=update,
                 undo_tip=text("game.undo.tip"),
