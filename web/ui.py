@@ -220,6 +220,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
 
     def render(self) -> None:
         """Redraw everything that depends on the game (the regions whose markup changed)."""
+        if self.input_at is not None:  # first of this render's frame callbacks (``frame``)
+            self.frame_from = self.input_at
+            js.requestAnimationFrame(self.frame_proxy)
         self.save()
         stats_ui.note_finished(self)
         self.header()
@@ -494,12 +497,14 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         setattr(js.window, "__t_render", now)
         if self.input_at is not None:  # click or key to re-rendered page, for bench/ui.py
             getattr(js.window, "__ui_ms").push(now - self.input_at)
-            self.frame_from = self.input_at
-            js.requestAnimationFrame(self.frame_proxy)
             self.input_at = None
 
     def frame(self, *_args) -> None:
-        """The frame after a re-render is being made: once it is painted, ``painted``."""
+        """The frame after a re-render is being made: once it is painted, ``painted``.
+
+        Asked for as a render starts, before the render's own frame callbacks (the
+        focus that waits for the frame, the log scrolled to its end): the first task
+        after the paint is then this one, not theirs."""
         js.setTimeout(self.painted_proxy, 0)
 
     def painted(self, *_args) -> None:
