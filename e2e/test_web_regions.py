@@ -186,3 +186,27 @@ def test_the_panels_and_pieces_are_drawn_from_their_inputs_alone():
                 seen[key] = (markup, repr(view))
         session.act(choices.choice(session.legal()))
     assert differing_views > 20, differing_views
+
+
+def test_the_players_panels_kept_from_the_last_draw_are_the_ones_drawn_afresh():
+    """``players_html`` with the panels of its last call: the same markup as drawn
+    afresh, decision after decision of a seeded game, in both languages; and a panel
+    is taken over now and then (the other seats' during one seat's turn)."""
+    session = Session({"seed": 6, "seats": [{"controller": "human"}, {"controller": "automa"}]})
+    choices = random.Random(6)
+    drawn: dict = {}
+    taken_over = 0
+    for step in range(150):
+        if session.game_over:
+            break
+        if session.play_automa():
+            continue
+        view, seat, scores = session.view(), session.viewer, session.scores()
+        lang = "nl" if step % 7 == 0 else "en"
+        before = dict(drawn)
+        kept = render_players.players_html(view, seat, scores, lang, True, drawn)
+        assert kept == render_players.players_html(view, seat, scores, lang, True)
+        taken_over += len(before.keys() & drawn.keys())
+        assert len(drawn) == len(view["turn_order"])
+        session.act(choices.choice(session.legal()))
+    assert taken_over > 20, taken_over

@@ -99,6 +99,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.menu = Menu()
         #: The rules reference beside the board (``rules_panel``).
         self.rules = RulesPanel()
+        #: The players' panels drawn last, by what they were drawn from (``players_html``).
+        self.panels_drawn: dict[str, Markup] = {}
         #: The view last drawn (the hover info reads it instead of asking the engine again).
         self.view: dict | None = None
         self.notice = ""
@@ -380,7 +382,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.regions.set_drawn(
             "players",
             (players_inputs(view), viewer, scores, self.lang, mat_shown),
-            lambda: players_html(view, viewer, scores, self.lang, mat_shown),
+            lambda: players_html(view, viewer, scores, self.lang, mat_shown, self.panels_drawn),
         )
         if not watched:
             self.render_log(view)
