@@ -346,3 +346,83 @@ def test_reduced_motion_moves_the_watched_units_at_once(browser, site_url):
         assert loaded.console_errors == []
     finally:
         page.context.close()
+
+
+#: The visible controls of the header, each as (top, bottom): one line when they all
+#: share a height band.
+HEADER_BANDS = """() => [...document.querySelectorAll('header.top h1, #controls > *')]
+    .map(e => e.getBoundingClientRect()).filter(r => r.width > 0 && r.height > 0)
+    .map(r => [r.top, r.bottom])"""
+#: Every shown select whose chosen option's text is wider than the select: a copy with
+#: that option alone, sized to fit it, is wider than the select itself.
+CLIPPED_SELECTS = """() => [...document.querySelectorAll('select')]
+    .filter(s => s.offsetParent !== null && s.selectedIndex >= 0)
+    .map(s => {
+        const probe = document.createElement('select');
+        const option = document.createElement('option');
+        option.textContent = s.options[s.selectedIndex].text;
+        probe.appendChild(option);
+        probe.style.width = 'auto';
+        probe.style.position = 'absolute';
+        probe.style.visibility = 'hidden';
+        s.parentNode.appendChild(probe);
+        const needed = probe.getBoundingClientRect().width;
+        probe.remove();
+        const width = s.getBoundingClientRect().width;
+        return needed > width + 0.5 ? `${s.id}: "${option.textContent}" ${needed} > ${width}` : '';
+    }).filter(Boolean)"""
+#: Every choice a seat row offers somewhere: the longest words in either language.
+SEAT_CHOICES = [
+    ("human", None, "", ""),
+    ("automa", "ultimaszyna", "", ""),
+    ("bot", "normal", "rusviet", "agricultural"),
+    ("automa", "automaszyna", "polania", ""),
+    ("human", None, "crimea", "engineering"),
+]
+
+
+def one_line(bands: list[list[float]]) -> bool:
+    return max(top for top, _ in bands) < min(bottom for _, bottom in bands)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_header_and_the_seat_choices_fit(browser, site_url, lang):
+    """At 1366x768 in English the header's controls stand on one line beside the title,
+    whatever the seed (up to 20 digits); at 1024x768 and 390x844, in English and Dutch,
+    every select on the new-game screen shows its chosen option whole."""
+    for size in (TABLET, PHONE, {"width": 1366, "height": 768}):
+        loaded = open_page(browser, site_url, viewport=size)
+        page = loaded.page
+        page.wait_for_selector(UI_READY, state="attached")
+        if lang == "nl":
+            if not page.is_visible("#lang"):
+                page.click("#menu-btn")
+            click(page, "#lang")
+            if page.get_attribute("#menu-btn", "aria-expanded") == "true":
+                page.click("#menu-btn")
+        page.select_option("#setup-count", "5")
+        page.wait_for_selector("#seat4-controller")
+        for i, (controller, level, faction, mat) in enumerate(SEAT_CHOICES):
+            page.select_option(f"#seat{i}-controller", controller)
+            if level:
+                page.select_option(f"#seat{i}-level", level)
+            for key, value in (("faction", faction), ("mat", mat)):
+                if value and page.is_enabled(f"#seat{i}-{key}"):
+                    page.select_option(f"#seat{i}-{key}", value)
+        if size != PHONE:  # the phone's sheet shows the table once scrolled to it
+            page.locator("table.seats").scroll_into_view_if_needed()
+        else:
+            page.locator("#seat0-controller").scroll_into_view_if_needed()
+        clipped = page.evaluate(CLIPPED_SELECTS)
+        shot(page, f"layout-setup-{lang}-{size['width']}")
+        if size["width"] != 1366:
+            assert clipped == [], (size, clipped)
+        if size["width"] == 1366 and lang == "en":
+            page.fill("#setup-seed", "18446744073709551615")
+            page.select_option("#setup-count", "2")
+            click(page, "#start")
+            bands = page.evaluate(HEADER_BANDS)
+            shot(page, f"layout-header-{lang}-1366")
+            assert one_line(bands), bands
+            assert page.get_attribute("#game-status", "title").endswith("18446744073709551615")
+        page.context.close()

@@ -14,7 +14,7 @@ import render_mat
 import render_pieces
 import render_players
 from board_layout import BoardLayout
-from markup import top_elements
+from markup import TAG, VOID, top_elements
 from mat_targets import mat_targets
 from names import hex_label
 from session import Session
@@ -81,3 +81,132 @@ def test_text_or_unbalanced_tags_at_a_level_are_not_split():
         ("<br>", "<br>", "br"),
         ('<use href="#s"/>', '<use href="#s"/>', "use"),
     ]
+
+
+def split_tag_by_tag(markup: str) -> list[tuple[str, str, str]] | None:
+    """``top_elements`` as a scan of every tag (checking how all of them nest): what
+    the quicker split must agree with on the page's markup."""
+    found, open_tags, start, start_tag, name, done = [], [], 0, "", "", 0
+    for match in TAG.finditer(markup):
+        closing, tag, rest = match.groups()
+        if not open_tags:
+            if closing or match.start() != done:
+                return None
+            start, start_tag, name = match.start(), match.group(0), tag
+        if closing:
+            if open_tags.pop() != tag:
+                return None
+        elif not (rest.rstrip().endswith("/") or tag.lower() in VOID):
+            open_tags.append(tag)
+        if not open_tags:
+            found.append((markup[start : match.end()], start_tag, name))
+            done = match.end()
+    return found if not open_tags and done == len(markup) else None
+
+
+def same_split_everywhere(markup: str, depth: int) -> int:
+    """Check ``top_elements`` against the tag-by-tag scan here and in every element."""
+    parts = top_elements(markup)
+    assert parts == split_tag_by_tag(markup)
+    if parts is None or depth == 0:
+        return 1
+    checked = 1
+    for part, start_tag, name in parts:
+        end = f"</{name}>"
+        if part.endswith(end) and len(part) > len(start_tag):
+            checked += same_split_everywhere(part[len(start_tag) : -len(end)], depth - 1)
+    return checked
+
+
+def test_the_quick_split_agrees_with_a_scan_of_every_tag():
+    """Every region's markup, at every level, over a seeded game: the split that
+    follows only the element's own tag name finds what a scan of every tag finds."""
+    session = Session({"seed": 9, "seats": [{"controller": "human"}, {"controller": "automa"}]})
+    choices = random.Random(9)
+    checked = 0
+    for _ in range(100):
+        if session.game_over:
+            break
+        if not session.play_automa():
+            for markup in regions_of(session).values():
+                checked += same_split_everywhere(str(markup), 6)
+            session.act(choices.choice(session.legal()))
+    assert checked > 1000, checked
+    nested = '<g class="a"><g/><g id="b"><gx></gx></g><g></g></g><g></g>'
+    assert top_elements(nested) == split_tag_by_tag(nested)
+    assert len(top_elements(nested)) == 2
+
+
+def test_the_panels_and_pieces_are_drawn_from_their_inputs_alone():
+    """The page skips drawing the pieces, the players' panels and the mat when what
+    they are drawn from is unchanged (``Regions.set_drawn``): over a seeded game, the
+    positions with the same inputs (and different views) draw the same markup."""
+    session = Session(
+        {
+            "seed": 4,
+            "seats": [{"controller": "human"}, {"controller": "human"}, {"controller": "automa"}],
+        }
+    )
+    choices = random.Random(4)
+    drawn: dict[str, dict[str, tuple[str, str]]] = {"pieces": {}, "players": {}, "mat": {}}
+    differing_views = 0
+    for _ in range(160):
+        if session.game_over:
+            break
+        if session.play_automa():
+            continue
+        if session.handover:
+            session.finish_handover()
+        view, seat, scores = session.view(), session.viewer, session.scores()
+        held = session.held(seat)
+        marks = {h: "target" for h in sorted(view["resources"])[:2]}
+        player = view["players"][seat]
+        for name, inputs, markup in (
+            (
+                "pieces",
+                (render_pieces.pieces_inputs(view), marks),
+                render_pieces.pieces_svg(view, LAYOUT, marks, "en"),
+            ),
+            (
+                "players",
+                (render_players.players_inputs(view), seat, scores),
+                render_players.players_html(view, seat, scores, "en", True),
+            ),
+            (
+                "mat",
+                (player, seat, held),
+                render_mat.own_mat_html(view, seat, {}, held, hex_label, "en", None),
+            ),
+        ):
+            key, seen = repr(inputs), drawn[name]
+            if key in seen:
+                assert seen[key][0] == markup, name
+                differing_views += seen[key][1] != repr(view)
+            else:
+                seen[key] = (markup, repr(view))
+        session.act(choices.choice(session.legal()))
+    assert differing_views > 20, differing_views
+
+
+def test_the_players_panels_kept_from_the_last_draw_are_the_ones_drawn_afresh():
+    """``players_html`` with the panels of its last call: the same markup as drawn
+    afresh, decision after decision of a seeded game, in both languages; and a panel
+    is taken over now and then (the other seats' during one seat's turn)."""
+    session = Session({"seed": 6, "seats": [{"controller": "human"}, {"controller": "automa"}]})
+    choices = random.Random(6)
+    drawn: dict = {}
+    taken_over = 0
+    for step in range(150):
+        if session.game_over:
+            break
+        if session.play_automa():
+            continue
+        view, seat, scores = session.view(), session.viewer, session.scores()
+        lang = "nl" if step % 7 == 0 else "en"
+        before = dict(drawn)
+        kept = render_players.players_html(view, seat, scores, lang, True, drawn)
+        assert kept == render_players.players_html(view, seat, scores, lang, True)
+        taken_over += len(before.keys() & drawn.keys())
+        assert len(drawn) == len(view["turn_order"])
+        session.act(choices.choice(session.legal()))
+    assert taken_over > 20, taken_over

@@ -146,8 +146,14 @@ VOID = frozenset(
 
 def top_elements(markup: str) -> list[tuple[str, str, str]] | None:
     """The top-level elements of ``markup``: (element's markup, its start tag, its tag
-    name) each; None when text (even a space) or a comment stands between them, or
-    the tags do not nest, so the markup cannot be matched child for child.
+    name) each; None when text (even a space) or a comment stands between them, or an
+    element is not closed, so the markup cannot be matched child for child.
+
+    An element's end is found by its own tag name alone (the start and end tags of
+    that name within it are counted), so the tags of other names inside it are not
+    looked at one by one: the markup is the page's own (``html`` escapes every ``<``
+    and ``>`` in text and values), and how an element's content nests is looked at
+    when it is split in turn.
 
     >>> [m for m, _, _ in top_elements('<b class="x">1</b><svg><use href="#a"/></svg><br>')]
     ['<b class="x">1</b>', '<svg><use href="#a"/></svg>', '<br>']
@@ -155,24 +161,46 @@ def top_elements(markup: str) -> list[tuple[str, str, str]] | None:
     True
     """
     found: list[tuple[str, str, str]] = []
-    open_tags: list[str] = []
-    start, start_tag, name, done = 0, "", "", 0
-    for match in TAG.finditer(markup):
-        closing, tag, rest = match.groups()
-        tag = tag.lower()
-        if not open_tags:
-            if closing or match.start() != done:
+    position, size = 0, len(markup)
+    while position < size:
+        match = TAG.match(markup, position)
+        if match is None or match.group(1):
+            return None  # text, a comment or an end tag where an element should start
+        start_tag, name = match.group(0), match.group(2)
+        end = match.end()
+        if not (match.group(3).rstrip().endswith("/") or name.lower() in VOID):
+            end = _element_end(markup, name, end)
+            if end < 0:
                 return None
-            start, start_tag, name = match.start(), match.group(0), match.group(2)
-        if closing:
-            if open_tags.pop() != tag:
-                return None
-        elif not (rest.rstrip().endswith("/") or tag in VOID):
-            open_tags.append(tag)
-        if not open_tags:
-            found.append((markup[start : match.end()], start_tag, name))
-            done = match.end()
-    return found if not open_tags and done == len(markup) else None
+        found.append((markup[position:end], start_tag, name))
+        position = end
+    return found
+
+
+def _element_end(markup: str, name: str, position: int) -> int:
+    """Where the element named ``name``, whose start tag ends at ``position``, ends (past
+    its end tag), counting the elements of the same name opened inside it; -1 if it
+    does not end."""
+    opening, closing = "<" + name, "</" + name + ">"
+    depth = 1
+    while True:
+        close = markup.find(closing, position)
+        if close < 0:
+            return -1
+        inner = markup.find(opening, position, close)
+        while inner >= 0:
+            nested = TAG.match(markup, inner)
+            if nested is not None and nested.group(2) == name:
+                if not nested.group(3).rstrip().endswith("/"):
+                    depth += 1
+                position = nested.end()
+            else:
+                position = inner + len(opening)
+            inner = markup.find(opening, position, close)
+        depth -= 1
+        position = close + len(closing)
+        if depth == 0:
+            return position
 
 
 #: An attribute in a start tag: a name, and a value in double quotes or none.

@@ -7,6 +7,8 @@ for them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import js
 from board_layout import BoardLayout
 from markup import Markup, attributes_of, top_elements
@@ -69,9 +71,27 @@ class Regions:
         self.found_in: dict[str, dict[str, list | None]] = {}
         self.found: dict[str, list | None] = {}
         self.found_before: dict[str, list | None] = {}
+        #: Per region set by ``set_drawn``: the repr of what its markup was drawn from.
+        self.drawn_from: dict[str, str] = {}
+
+    def set_drawn(self, element_id: str, inputs: object, draw: Callable[[], str]) -> bool:
+        """``set(element_id, draw())``, but ``draw`` is not even called when the region
+        still holds what it was drawn from the same ``inputs`` (compared by their repr:
+        ``inputs`` must hold everything the markup is drawn from). A click changes the
+        players' panels or the mat only now and then; drawing them is the dear part."""
+        stamp = repr(inputs)
+        last = self.shown.get(element_id)
+        if last is not None and self.drawn_from.get(element_id) == stamp:
+            node = el(element_id)
+            if node and last[1] == node and node.isConnected:
+                return False
+        changed = self.set(element_id, draw())
+        self.drawn_from[element_id] = stamp
+        return changed
 
     def set(self, element_id: str, markup: str) -> bool:
         """Put ``markup`` into the region unless it is there already; True if it was set."""
+        self.drawn_from.pop(element_id, None)
         node = el(element_id)
         if not node:  # (JS null is falsy)
             return False
@@ -92,6 +112,7 @@ class Regions:
         """The regions named (all, without names) are written afresh by the next ``set``."""
         for element_id in element_ids or list(self.shown):
             self.shown.pop(element_id, None)
+            self.drawn_from.pop(element_id, None)
 
     def mismatched(self) -> list[str]:
         """The regions whose page content is not what their markup draws afresh (for

@@ -56,6 +56,17 @@ def hex_units(view: dict) -> dict[str, list[tuple[str, str, int]]]:
     }
 
 
+def pieces_inputs(view: dict) -> tuple:
+    """All that ``pieces_svg`` reads of the view (``hex_items``: the units, structures,
+    resources and encounter tokens), besides its other arguments: the page draws the
+    pieces again only when these change (``page_dom.Regions.set_drawn``)."""
+    units = [
+        (p["faction"], p["character"], p["mechs"], p["workers"], p["structures"])
+        for p in view["players"]
+    ]
+    return units, view["resources"], view["encounter_tokens"]
+
+
 def hex_structures(view: dict) -> dict[str, list[tuple[str, str]]]:
     """Hex -> [(faction, structure)]."""
     found: dict[str, list[tuple[str, str]]] = {}
@@ -283,4 +294,4 @@ def hex_contents(view: dict | None, hid: str, lang: str | None = None) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["SIZE", "hex_contents", "hex_items", "pieces_svg"]
+__all__ = ["SIZE", "hex_contents", "hex_items", "pieces_inputs", "pieces_svg"]

@@ -292,15 +292,34 @@ def player_html(
     )
 
 
+def players_inputs(view: dict) -> tuple:
+    """All that ``players_html`` reads of the view, besides its other arguments: the
+    page draws the panels again only when these change (``page_dom.Regions.set_drawn``)."""
+    turn = view.get("turn", {})
+    return (
+        view["players"],
+        view["turn_order"],
+        view["structure_bonus"],
+        view.get("pending", {}).get("seat"),
+        turn.get("section"),
+        turn.get("peek"),
+    )
+
+
 def players_html(
     view: dict,
     viewer: int | None,
     estimates: list[dict] | None,
     lang: str,
     mat_shown: bool = False,
+    drawn: dict[str, Markup] | None = None,
 ) -> Markup:
     """Panels in turn order; the viewer's own panel first (without its compact mat when
-    ``mat_shown``: the drawn one is shown, ``render_mat``)."""
+    ``mat_shown``: the drawn one is shown, ``render_mat``).
+
+    ``drawn``, kept by the caller from one call to the next, holds the panels drawn
+    last by what they were drawn from: a panel whose player and turn are unchanged
+    (the other seats' while one seat plays its turn) is taken from it, not drawn."""
     order = list(view["turn_order"])
     if viewer in order:
         order.remove(viewer)
@@ -312,8 +331,21 @@ def players_html(
         tile=_tip("structure_bonus", lang, tile=text("tile." + view["structure_bonus"], lang)),
         rule=rule_link(f"tile.{view['structure_bonus']}", lang),
     )
-    panels = join(player_html(view, s, viewer, by_seat.get(s), lang, mat_shown) for s in order)
-    return head + triumph_html(view, lang) + panels
+    turn, seat_to_move = view.get("turn", {}), view.get("pending", {}).get("seat")
+    panels = []
+    kept: dict[str, Markup] = {}
+    for s in order:
+        estimate = by_seat.get(s)
+        key = repr((view["players"][s], s, viewer, estimate, lang, mat_shown, seat_to_move))
+        key += repr((turn.get("section"), turn.get("peek")))
+        panel = drawn.get(key) if drawn is not None else None
+        if panel is None:
+            panel = player_html(view, s, viewer, estimate, lang, mat_shown)
+        panels.append(kept.setdefault(key, panel))
+    if drawn is not None:
+        drawn.clear()
+        drawn.update(kept)
+    return head + triumph_html(view, lang) + join(panels)
 
 
 # --- the shared triumph track ---------------------------------------------------

@@ -29,8 +29,8 @@ from pyodide.ffi import create_once_callable, create_proxy
 from render_board import board_svg, legend_html, territories_html
 from render_decision import decision_html
 from render_mat import own_mat_html
-from render_pieces import pieces_svg
-from render_players import players_html
+from render_pieces import pieces_inputs, pieces_svg
+from render_players import players_html, players_inputs
 from render_saves import message_html
 from render_screens import (
     default_setup,
@@ -99,6 +99,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.menu = Menu()
         #: The rules reference beside the board (``rules_panel``).
         self.rules = RulesPanel()
+        #: The players' panels drawn last, by what they were drawn from (``players_html``).
+        self.panels_drawn: dict[str, Markup] = {}
         #: The view last drawn (the hover info reads it instead of asking the engine again).
         self.view: dict | None = None
         self.notice = ""
@@ -125,6 +127,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         #: back only after the next frame is painted (``refocus``).
         self.pointer = False
         self.refocus_proxy = create_proxy(self.refocus_later)
+        self.dialogs_proxy = create_proxy(self.follow_dialogs_later)
         setattr(js.window, "__ui_ms", js.Array.new())  # (no name mangling)
         setattr(js.window, "__automa_ms", js.Array.new())
         setattr(js.window, "__frame_ms", js.Array.new())
@@ -170,7 +173,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.regions.set(
             "controls",
             html(
-                '<span id="game-status" class="game-status">{status}</span>{notice}{update}'
+                '<span id="game-status" class="game-status"{status_tip}>{status}</span>'
+                "{notice}{update}"
                 '<button type="button" data-cmd="undo" id="undo" title="{undo_tip}"{undo_off}>'
                 "{undo}</button>"
                 '<label class="speed">{speed} <select id="speed">{speeds}</select></label>'
@@ -184,6 +188,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 '<button type="button" data-cmd="lang" data-lang="{other}" id="lang" lang="{other}" '
                 'title="{lang_tip}">{lang}</button>',
                 status=status,
+                status_tip=attrs(title=status or None),
                 notice=self.notice_html(),
                 update=update,
                 undo_tip=text("game.undo.tip"),
@@ -217,6 +222,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
 
     def render(self) -> None:
         """Redraw everything that depends on the game (the regions whose markup changed)."""
+        if self.input_at is not None:  # first of this render's frame callbacks (``frame``)
+            self.frame_from = self.input_at
+            js.requestAnimationFrame(self.frame_proxy)
         self.save()
         stats_ui.note_finished(self)
         self.header()
@@ -263,9 +271,22 @@ class Page(AutomaPacing, PageSaves, PageSetup):
     def follow_dialogs(self) -> None:
         """Move the focus into a dialog that is open (the hand-over, the combat reveal,
         the scores) unless it is there already, and back to where it was once no dialog
-        is open any more."""
+        is open any more.
+
+        Focusing lays the page out at once, half redrawn; after a pointer's click that
+        waits until the next frame is painted (as ``refocus`` does), so a click while
+        the combat reveal stays open lays the page out once, not twice."""
         if self.dialog_from is None and self.reveal is None and not self.overlay_shown:
             return  # no dialog was open, and none can be: nothing to look for
+        if self.pointer:
+            js.requestAnimationFrame(self.dialogs_proxy)
+            return
+        self.follow_dialogs_now()
+
+    def follow_dialogs_later(self, *_args) -> None:
+        js.setTimeout(create_once_callable(self.follow_dialogs_now), 0)
+
+    def follow_dialogs_now(self, *_args) -> None:
         dialog = document.querySelector(DIALOGS)  # JS null (falsy) when none is open
         if dialog:
             region = el("overlay") if dialog.closest("#overlay") else dialog
@@ -330,7 +351,11 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 marks[hid] = "watch"
             session, start, end, shown = self.watch
             board, arrivals = watched_board(view, session.state.log[start:end], shown)
-        drawn = self.regions.set("pieces", pieces_svg(board, LAYOUT, marks, self.lang, arrivals))
+        drawn = self.regions.set_drawn(
+            "pieces",
+            (pieces_inputs(board), marks, self.lang, arrivals),
+            lambda: pieces_svg(board, LAYOUT, marks, self.lang, arrivals),
+        )
         if arrivals and drawn:
             start_arrivals(el("pieces"))
         reveal = self.reveal_markup(view)
@@ -351,11 +376,13 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             + (NOTHING if watched or not legal else recent_html(s.played, view, seat, self.lang))
             + (NOTHING if legal else self.after_game()),
         )
-        own_mat = self.own_mat(view, legal, step)
-        self.regions.set("mat-box", own_mat)
-        self.regions.set(
+        mat_shown = self.show_own_mat(view, legal, step)
+        viewer = None if s.handover else seat
+        scores = s.scores()
+        self.regions.set_drawn(
             "players",
-            players_html(view, None if s.handover else seat, s.scores(), self.lang, bool(own_mat)),
+            (players_inputs(view), viewer, scores, self.lang, mat_shown),
+            lambda: players_html(view, viewer, scores, self.lang, mat_shown, self.panels_drawn),
         )
         if not watched:
             self.render_log(view)
@@ -385,21 +412,30 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         if overlay and bool(overlay.hidden) != (markup is None):
             overlay.hidden = markup is None
 
-    def own_mat(self, view: dict, legal: list[str], step) -> Markup:
-        """The viewer's drawn mat, its parts lit where the pending decision (``legal``:
-        the viewer's, empty when someone else decides) is made."""
+    def show_own_mat(self, view: dict, legal: list[str], step) -> bool:
+        """Draw the viewer's mat, its parts lit where the pending decision (``legal``:
+        the viewer's, empty when someone else decides) is made; False if none is shown."""
         s = self.session
         seat = s.viewer
-        if seat is None or s.handover or not view["players"][seat]["mat"]:
-            return NOTHING
+        player = view["players"][seat] if seat is not None and not s.handover else None
+        rows = mat_sections(player) if player is not None and player["mat"] else []
+        if not rows:
+            self.regions.set("mat-box", NOTHING)
+            return False
         targets = {}
         if legal:
-            tops = {row["index"]: row["top"] for row in mat_sections(view["players"][seat])}
+            tops = {row["index"]: row["top"] for row in rows}
             kind = str(view["pending"].get("kind"))
             after = {a: s.legal_after(a) for a in legal} if kind == "section" else None
             targets = mat_targets(kind, legal, step, tops, after)
         chosen = view.get("turn", {}).get("section") if legal else None
-        return own_mat_html(view, seat, targets, s.held(seat), hex_label, self.lang, chosen)
+        held = s.held(seat)
+        self.regions.set_drawn(
+            "mat-box",
+            (player, seat, targets, held, chosen, self.lang),
+            lambda: own_mat_html(view, seat, targets, held, hex_label, self.lang, chosen),
+        )
+        return True
 
     def reveal_markup(self, view: dict) -> Markup:
         """The combat reveal dialog, while it belongs to this game and was not undone."""
@@ -463,12 +499,14 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         setattr(js.window, "__t_render", now)
         if self.input_at is not None:  # click or key to re-rendered page, for bench/ui.py
             getattr(js.window, "__ui_ms").push(now - self.input_at)
-            self.frame_from = self.input_at
-            js.requestAnimationFrame(self.frame_proxy)
             self.input_at = None
 
     def frame(self, *_args) -> None:
-        """The frame after a re-render is being made: once it is painted, ``painted``."""
+        """The frame after a re-render is being made: once it is painted, ``painted``.
+
+        Asked for as a render starts, before the render's own frame callbacks (the
+        focus that waits for the frame, the log scrolled to its end): the first task
+        after the paint is then this one, not theirs."""
         js.setTimeout(self.painted_proxy, 0)
 
     def painted(self, *_args) -> None:
