@@ -168,3 +168,16 @@ def check_in_view(page) -> None:
         }"""
     )
     assert covered == "", covered
+
+
+def test_the_offer_is_shown_once_while_the_new_game_form_changes(browser, site_url):
+    """The form is redrawn only where it changed; the offer is not added again each time."""
+    loaded = open_guide(browser, site_url)
+    page = loaded.page
+    for count in ("3", "2", "4"):
+        page.select_option("#setup-count", count)
+        page.select_option("#seat1-controller", "bot")
+        page.select_option("#seat1-controller", "automa")
+        assert page.locator("#guide-offer").count() == 1
+    assert page.locator("#guide-start").count() == 1
+    loaded.page.context.close()

@@ -107,8 +107,8 @@ class Guide:
             return
         if page.session is None:
             form = document.getElementById("setup")
-            if form:
-                form.insertAdjacentHTML("afterbegin", offer_html(page.lang))
+            if form and not document.getElementById("guide-offer"):  # (a form kept as it
+                form.insertAdjacentHTML("afterbegin", offer_html(page.lang))  # was has one)
             return
         self.follow(page)
         s = self.session
