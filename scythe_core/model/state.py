@@ -156,8 +156,9 @@ class GameState:
     #: movement reach) while nothing may change it: a dict only inside
     #: :meth:`unchanging`, None otherwise. Not a field: never copied or serialised.
     _memo = None  # (no annotation: not a dataclass field)
-    #: (position key, facts that follow from the position alone: control, the territories
-    #: each seat controls): see :meth:`position_facts`. Kept across decisions and shared
+    #: (position key, whether whose turn it is matters, facts that follow from the
+    #: position alone: control, the territories each seat controls, movement reach): see
+    #: :meth:`position_facts`. Kept across decisions and shared
     #: by copies (a fact is only ever added, never changed); not a field either.
     _position = None
 
@@ -226,22 +227,37 @@ class GameState:
             return value
 
     def position_key(self) -> tuple:
-        """Everything control depends on: whose turn it is, and per seat where its units
-        and its structures stand."""
-        key: list = [self.turn_order[self.turn_index]]
+        """Where the pieces stand: per seat its faction and controller, where its units
+        and its structures stand, and its mech abilities (whose turn it is matters only
+        where two factions share a territory: see :meth:`position_facts`)."""
+        key: list = []
         for p in self.players:
-            key.append(p.character)
-            key += p.mechs
-            key += p.workers
-            key.append("|")
-            key += p.structures.values()
+            key += (p.faction, p.controller, p.character, *p.mechs, "|", *p.workers, "|")
+            key += p.structures.items()
+            key += p.mech_abilities
             key.append("/")
         return tuple(key)
 
+    def _shares_a_territory(self) -> bool:
+        """Whether units of two factions stand on one territory (a combat is pending
+        there): then control depends on whose turn it is."""
+        seen: set[str] = set()
+        for p in self.players:
+            places = {p.character, *p.mechs, *p.workers}
+            places.discard(None)
+            places.discard("")
+            if not seen.isdisjoint(places) and any(
+                TERRAIN[h] != "home" for h in seen.intersection(places)
+            ):
+                return True
+            seen |= places
+        return False
+
     def position_facts(self) -> dict:
-        """Facts that follow from the position alone (:meth:`position_key`), remembered
-        for as long as the position stays the same, whatever else changes and however
-        it is changed (the key is compared, never trusted). Add to it, change nothing."""
+        """Facts that follow from the position alone (:meth:`position_key`, and whose turn
+        it is while two factions share a territory), remembered for as long as the
+        position stays the same, whatever else changes and however it is changed (the
+        key is compared, never trusted). Add to it, change nothing."""
         memo = self._memo
         if memo is not None:
             facts = memo.get("position")
@@ -250,10 +266,16 @@ class GameState:
         key = self.position_key()
         known = self._position
         if known is None or known[0] != key:
-            known = self._position = (key, {})
+            # (key, whether whose turn it is matters, facts per active seat or for any)
+            known = self._position = (key, self._shares_a_territory(), {})
+        by_turn = known[2]
+        turn = self.turn_order[self.turn_index] if known[1] else None
+        facts = by_turn.get(turn)
+        if facts is None:
+            facts = by_turn[turn] = {}
         if memo is not None:
-            memo["position"] = known[1]
-        return known[1]
+            memo["position"] = facts
+        return facts
 
     def position_fact(self, key: Hashable, work_out: Callable[[], T]) -> T:
         """``work_out()``, remembered under ``key`` with the position (see

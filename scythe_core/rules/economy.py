@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from ..data.components import (
     BOTTOM_ACTIONS,
@@ -15,7 +15,7 @@ from ..data.components import (
     mat_section,
 )
 from ..model import rng
-from ..model.seats import seat_rules
+from ..model.seats import AUTOMA_RULES, FULL_RULES, seat_rules
 from ..model.state import GameState, Player
 
 
@@ -97,27 +97,41 @@ def deploy_worker(player: Player, hid: str) -> bool:
     return False
 
 
+#: Star goal -> how far a seat is on it (the one place these counts are worked out).
+STAR_GOAL_COUNTERS: dict[str, Callable[[Player], int]] = {
+    "upgrades": lambda player: len(player.upgraded_top),
+    "mechs": lambda player: len(player.mechs),
+    "structures": lambda player: len(player.structures),
+    "recruits": lambda player: len(player.recruits),
+    "workers": lambda player: player.workers_on_board(),
+    "power": lambda player: player.power,
+    "popularity": lambda player: player.popularity,
+}
+
+
 def star_goal_counts(player: Player) -> dict[str, int]:
     """How far a seat is on each star goal of the player mat and tracks."""
-    return {
-        "upgrades": len(player.upgraded_top),
-        "mechs": len(player.mechs),
-        "structures": len(player.structures),
-        "recruits": len(player.recruits),
-        "workers": player.workers_on_board(),
-        "power": player.power,
-        "popularity": player.popularity,
-    }
+    return {category: count(player) for category, count in STAR_GOAL_COUNTERS.items()}
+
+
+def _goal_checks(goals: tuple[str, ...]) -> tuple[tuple[str, Callable[[Player], int], int], ...]:
+    return tuple((c, STAR_GOAL_COUNTERS[c], STAR_GOALS[c]) for c in goals)
+
+
+#: A seat's star goals (``SeatRules.star_goals``) -> (category, its counter, the goal),
+#: in the same order (constant data, worked out once per tuple of goals).
+GOAL_CHECKS = {
+    rules.star_goals: _goal_checks(rules.star_goals) for rules in (FULL_RULES, AUTOMA_RULES)
+}
 
 
 def earned_star_categories(player: Player) -> list[str]:
     """Star categories whose goal is met now but has no star yet (combat/objective excluded)."""
-    counts = star_goal_counts(player)
+    goals = seat_rules(player).star_goals
+    checks = GOAL_CHECKS.get(goals) or _goal_checks(goals)
     # Besides combat and its star card, the Automa's only star: reaching 16 power.
     stars = player.stars
-    return [
-        c for c in seat_rules(player).star_goals if counts[c] >= STAR_GOALS[c] and not stars.get(c)
-    ]
+    return [c for c, count, goal in checks if not stars.get(c) and count(player) >= goal]
 
 
 def place_star(state: GameState, player: Player, category: str) -> None:
@@ -139,12 +153,17 @@ def award_stars(state: GameState, seat: int) -> None:
 
 def award_stars_after_action(state: GameState) -> None:
     """Stars for the active player first, then for others in clockwise order (once the
-    game is over, :func:`place_star` places no more)."""
-    active = state.active_seat
-    n = len(state.clockwise)
-    start = state.clockwise.index(active)
+    game is over, :func:`place_star` places no more). Runs after every action: a seat
+    with no newly earned star costs one short loop."""
+    clockwise = state.clockwise
+    n = len(clockwise)
+    start = clockwise.index(state.turn_order[state.turn_index])
+    players = state.players
     for k in range(n):
-        award_stars(state, state.clockwise[(start + k) % n])
+        player = players[clockwise[(start + k) % n]]
+        earned = earned_star_categories(player)
+        for category in earned:
+            place_star(state, player, category)
 
 
 def end_game(state: GameState) -> None:

@@ -83,12 +83,19 @@ def step_destinations(state: GameState, seat: int, kind: str, origin: str) -> li
     return sorted(found, key=reading_order_key)
 
 
-def legal_steps(state: GameState, seat: int, kind: str, origin: str) -> list[str]:
-    """One-step destinations with occupancy rules applied (inside
-    ``GameState.unchanging`` worked out once per unit kind and place; a shared list)."""
-    return state.remembered(
-        ("steps", seat, kind, origin), lambda: _legal_steps(state, seat, kind, origin)
-    )
+def legal_steps(
+    state: GameState, seat: int, kind: str, origin: str, facts: dict | None = None
+) -> list[str]:
+    """One-step destinations with occupancy rules applied: they follow from the position
+    alone, so they are remembered with it (``GameState.position_facts``, which may be
+    passed as ``facts`` when the caller has it already); a shared list, do not change it."""
+    if facts is None:
+        facts = state.position_facts()
+    key = ("steps", seat, kind, origin)
+    steps = facts.get(key)
+    if steps is None:
+        steps = facts[key] = _legal_steps(state, seat, kind, origin)
+    return steps
 
 
 def _legal_steps(state: GameState, seat: int, kind: str, origin: str) -> list[str]:
