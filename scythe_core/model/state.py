@@ -16,6 +16,7 @@ from typing import TypedDict, TypeVar
 from ..data.board import TERRAIN, TUNNELS, home_base_id, reading_order_key
 from ..data.components import RESOURCES
 from .append_only import AppendOnlyList
+from .position import position_key, shares_a_territory, work_out_control
 
 T = TypeVar("T")
 
@@ -161,6 +162,10 @@ class GameState:
     #: :meth:`position_facts`. Kept across decisions and shared
     #: by copies (a fact is only ever added, never changed); not a field either.
     _position = None
+    #: (the position facts they belong to, the resources on the board they were worked
+    #: out for, facts that follow from both: the resources each seat controls): see
+    #: :meth:`board_facts`. Shared by copies like ``_position``; not a field either.
+    _board = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.history, AppendOnlyList):
@@ -227,31 +232,9 @@ class GameState:
             return value
 
     def position_key(self) -> tuple:
-        """Where the pieces stand: per seat its faction and controller, where its units
-        and its structures stand, and its mech abilities (whose turn it is matters only
-        where two factions share a territory: see :meth:`position_facts`)."""
-        key: list = []
-        for p in self.players:
-            key += (p.faction, p.controller, p.character, *p.mechs, "|", *p.workers, "|")
-            key += p.structures.items()
-            key += p.mech_abilities
-            key.append("/")
-        return tuple(key)
-
-    def _shares_a_territory(self) -> bool:
-        """Whether units of two factions stand on one territory (a combat is pending
-        there): then control depends on whose turn it is."""
-        seen: set[str] = set()
-        for p in self.players:
-            places = {p.character, *p.mechs, *p.workers}
-            places.discard(None)
-            places.discard("")
-            if not seen.isdisjoint(places) and any(
-                TERRAIN[h] != "home" for h in seen.intersection(places)
-            ):
-                return True
-            seen |= places
-        return False
+        """Where the pieces stand (:func:`position.position_key`); whose turn it is
+        matters only where two factions share a territory: see :meth:`position_facts`."""
+        return position_key(self.players)
 
     def position_facts(self) -> dict:
         """Facts that follow from the position alone (:meth:`position_key`, and whose turn
@@ -267,7 +250,7 @@ class GameState:
         known = self._position
         if known is None or known[0] != key:
             # (key, whether whose turn it is matters, facts per active seat or for any)
-            known = self._position = (key, self._shares_a_territory(), {})
+            known = self._position = (key, shares_a_territory(self.players), {})
         by_turn = known[2]
         turn = self.turn_order[self.turn_index] if known[1] else None
         facts = by_turn.get(turn)
@@ -287,6 +270,25 @@ class GameState:
             value = facts[key] = work_out()
             return value
 
+    def board_facts(self) -> dict:
+        """Facts that follow from the position and the resources on the board (the
+        resources each seat controls, and the like), remembered for as long as both stay
+        the same, however they are changed (both are compared, never trusted). Add to
+        it, change nothing."""
+        memo = self._memo
+        if memo is not None:
+            facts = memo.get("board")
+            if facts is not None:
+                return facts
+        position = self.position_facts()
+        known = self._board
+        if known is None or known[0] is not position or known[1] != self.resources:
+            snapshot = {hid: dict(bucket) for hid, bucket in self.resources.items()}
+            known = self._board = (position, snapshot, {})
+        if memo is not None:
+            memo["board"] = known[2]
+        return known[2]
+
     # --- territory questions -------------------------------------------------
 
     def control_map(self) -> dict[str, int]:
@@ -301,24 +303,7 @@ class GameState:
         facts = self.position_facts()
         control = facts.get("control")
         if control is None:
-            control = facts["control"] = self._work_out_control()
-        return control
-
-    def _work_out_control(self) -> dict[str, int]:
-        active = self.active_seat
-        control: dict[str, int] = {}
-        for p in self.players:
-            seat = p.seat
-            for hid in {p.character, *p.mechs, *p.workers}:
-                if not hid or TERRAIN[hid] == "home":
-                    continue
-                held = control.get(hid)
-                if held is None or held == active:
-                    # Two factions on one territory: the one that is not active holds it.
-                    control[hid] = seat
-        for p in self.players:
-            for hid in p.structures.values():
-                control.setdefault(hid, p.seat)
+            control = facts["control"] = work_out_control(self.players, self.active_seat)
         return control
 
     def territory_controller(self, hid: str) -> int | None:
@@ -363,9 +348,13 @@ class GameState:
             del self.resources[hid]
 
     def controlled_resources(self, seat: int) -> dict[str, int]:
-        """Totals of each resource on territories the seat controls (inside
-        :meth:`unchanging` a shared dict: do not change it)."""
-        return self.remembered(("resources", seat), lambda: self._resources_of(seat))
+        """Totals of each resource on territories the seat controls (remembered with the
+        position and the resources, :meth:`board_facts`: a shared dict, do not change it)."""
+        facts = self.board_facts()
+        totals = facts.get(("resources", seat))
+        if totals is None:
+            totals = facts["resources", seat] = self._resources_of(seat)
+        return totals
 
     def _resources_of(self, seat: int) -> dict[str, int]:
         totals = dict.fromkeys(RESOURCES, 0)

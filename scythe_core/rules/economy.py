@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 
 from ..data.components import (
     BOTTOM_ACTIONS,
@@ -15,7 +15,7 @@ from ..data.components import (
     mat_section,
 )
 from ..model import rng
-from ..model.seats import AUTOMA_RULES, FULL_RULES, seat_rules
+from ..model.seats import seat_rules
 from ..model.state import GameState, Player
 
 
@@ -97,41 +97,47 @@ def deploy_worker(player: Player, hid: str) -> bool:
     return False
 
 
-#: Star goal -> how far a seat is on it (the one place these counts are worked out).
-STAR_GOAL_COUNTERS: dict[str, Callable[[Player], int]] = {
-    "upgrades": lambda player: len(player.upgraded_top),
-    "mechs": lambda player: len(player.mechs),
-    "structures": lambda player: len(player.structures),
-    "recruits": lambda player: len(player.recruits),
-    "workers": lambda player: player.workers_on_board(),
-    "power": lambda player: player.power,
-    "popularity": lambda player: player.popularity,
-}
+def star_goal_values(player: Player) -> tuple[int, ...]:
+    """How far a seat is on each star goal, in the order of ``STAR_GOALS`` (the one
+    place these counts are worked out)."""
+    return (
+        len(player.upgraded_top),
+        len(player.mechs),
+        len(player.structures),
+        len(player.recruits),
+        player.workers_on_board(),
+        player.power,
+        player.popularity,
+    )
+
+
+#: The star goals in the order :func:`star_goal_values` gives them, and their targets.
+STAR_GOAL_ORDER = ("upgrades", "mechs", "structures", "recruits", "workers", "power", "popularity")
+STAR_GOAL_TARGETS = tuple(STAR_GOALS[c] for c in STAR_GOAL_ORDER)
+assert set(STAR_GOAL_ORDER) == set(STAR_GOALS)
 
 
 def star_goal_counts(player: Player) -> dict[str, int]:
     """How far a seat is on each star goal of the player mat and tracks."""
-    return {category: count(player) for category, count in STAR_GOAL_COUNTERS.items()}
-
-
-def _goal_checks(goals: tuple[str, ...]) -> tuple[tuple[str, Callable[[Player], int], int], ...]:
-    return tuple((c, STAR_GOAL_COUNTERS[c], STAR_GOALS[c]) for c in goals)
-
-
-#: A seat's star goals (``SeatRules.star_goals``) -> (category, its counter, the goal),
-#: in the same order (constant data, worked out once per tuple of goals).
-GOAL_CHECKS = {
-    rules.star_goals: _goal_checks(rules.star_goals) for rules in (FULL_RULES, AUTOMA_RULES)
-}
+    return dict(zip(STAR_GOAL_ORDER, star_goal_values(player), strict=True))
 
 
 def earned_star_categories(player: Player) -> list[str]:
-    """Star categories whose goal is met now but has no star yet (combat/objective excluded)."""
-    goals = seat_rules(player).star_goals
-    checks = GOAL_CHECKS.get(goals) or _goal_checks(goals)
-    # Besides combat and its star card, the Automa's only star: reaching 16 power.
+    """Star categories whose goal is met now but has no star yet (combat/objective excluded).
+
+    Asked for every seat after every action: the goals met are found first (usually
+    none), and only then which of them the seat's rules count."""
     stars = player.stars
-    return [c for c, count, goal in checks if not stars.get(c) and count(player) >= goal]
+    values = star_goal_values(player)
+    met = [
+        category
+        for i, category in enumerate(STAR_GOAL_ORDER)
+        if values[i] >= STAR_GOAL_TARGETS[i] and not stars.get(category)
+    ]
+    if not met:
+        return []
+    # Besides combat and its star card, the Automa's only star: reaching 16 power.
+    return [category for category in seat_rules(player).star_goals if category in met]
 
 
 def place_star(state: GameState, player: Player, category: str) -> None:

@@ -205,24 +205,51 @@ PLAYER_STATS = frozenset(
         "workers_minus_recruits",
     )
 )
+#: Stats that follow from the position alone (``GameState.position_facts``: where the
+#: pieces stand), besides every "control:<terrain>": remembered with the position.
+POSITION_STATS = frozenset(
+    (
+        "pieces_on_one_territory",
+        "control_next_to_factory",
+        "most_around_one_lake",
+        "most_workers_next_to_factory",
+        "worker_terrain_types",
+        "structures_away_from_home",
+    )
+)
+#: Stats that follow from the position and the resources on the board
+#: (``GameState.board_facts``), besides every "resource:<type>": remembered with them.
+BOARD_STATS = frozenset(("stockpile", "wolf_territories", "most_of_one_resource"))
+
+#: How a clause's stat is read: off the player, remembered with the position, remembered
+#: with the position and the resources, or worked out each time (the order they are
+#: checked in: cheapest first).
+PLAYER, POSITION, BOARD, EACH_TIME = range(4)
 
 
-Clause = tuple[str | None, Stat, Callable[[int, int], bool], int]
+def stat_scope(name: str) -> int:
+    """How a stat is read (:data:`PLAYER`, :data:`POSITION`, :data:`BOARD` or
+    :data:`EACH_TIME`): what it follows from."""
+    if name in PLAYER_STATS:
+        return PLAYER
+    if name in POSITION_STATS or name.startswith("control:"):
+        return POSITION
+    if name in BOARD_STATS or name.startswith("resource:"):
+        return BOARD
+    return EACH_TIME
+
+
+Clause = tuple[int, tuple, Stat, Callable[[int, int], bool], int]
 
 
 def _compiled(card: int) -> tuple[Clause, ...]:
-    """A card's clauses as (terrain counted or None, stat function, comparison, value), the
-    player's own stats first: every clause must hold and none has side effects, so the
-    order only changes how soon a card that is not met is known. A "control:<terrain>"
-    clause names its terrain, so it is read from the remembered terrain counts."""
-    clauses = sorted(OBJECTIVES[card], key=lambda clause: clause[0] not in PLAYER_STATS)
+    """A card's clauses as (scope, key, stat function, comparison, value), cheapest
+    first: every clause must hold and none has side effects, so the order only changes
+    how soon a card that is not met is known. ``key`` names the stat among the facts
+    remembered with the position or the board (:func:`stat_scope`)."""
+    clauses = sorted(OBJECTIVES[card], key=lambda clause: stat_scope(clause[0]))
     return tuple(
-        (
-            name.partition(":")[2] if name.startswith("control:") else None,
-            _stat_function(name),
-            COMPARE[op],
-            value,
-        )
+        (stat_scope(name), ("stat", name), _stat_function(name), COMPARE[op], value)
         for name, op, value in clauses
     )
 
@@ -238,17 +265,28 @@ def is_met(state: GameState, player: Player, card: int) -> bool:
 
 def met_cards(state: GameState, player: Player, cards: Iterable[int]) -> list[int]:
     """The cards whose condition holds right now for the player (asked at every
-    decision: written out, the terrain counts fetched once)."""
+    decision: stats that follow from the position, or from the position and the
+    resources, are remembered with them per seat)."""
     met = []
-    terrains = None
+    seat = player.seat
+    position = board = None
     for card in cards:
-        for terrain, work_out, compare, value in CONDITIONS[card]:
-            if terrain is None:
+        for scope, name, work_out, compare, value in CONDITIONS[card]:
+            if scope in (PLAYER, EACH_TIME):
                 found = work_out(state, player)
             else:
-                if terrains is None:
-                    terrains = state.controlled_terrains(player.seat)
-                found = terrains.get(terrain, 0)
+                if scope == POSITION:
+                    if position is None:
+                        position = state.position_facts()
+                    facts = position
+                else:
+                    if board is None:
+                        board = state.board_facts()
+                    facts = board
+                key = (name, seat)
+                found = facts.get(key)
+                if found is None:
+                    found = facts[key] = work_out(state, player)
             if not compare(found, value):
                 break
         else:

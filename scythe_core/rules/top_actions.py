@@ -196,41 +196,32 @@ def movable_units(state: GameState, first_only: bool = False) -> list[str]:
     """One representative unit id per (kind, location) that may still move (only the
     first one found with ``first_only``)."""
     player = state.active
+    seat = player.seat
     moved = state.turn.get("moved", ())
+    facts = state.position_facts()
+    units = facts.get(("units", seat))
+    if units is None:
+        # (unit id, kind, where it stands), as unit_kind and unit_location would give them.
+        units = [("character", "character", player.character)]
+        units += [(f"mech:{i}", "mech", h) for i, h in enumerate(player.mechs)]
+        units += [
+            (f"worker:{i}", "worker", w) for i, w in enumerate(player.workers) if w is not None
+        ]
+        facts["units", seat] = units
     seen: set[tuple[str, str]] = set()
     result = []
-    for uid, kind, where, can_step in _units_that_may_step(state, player):
+    for uid, kind, where in units:
         if uid in moved:
             continue
         key = (kind, where)
         if key in seen:
             continue
         seen.add(key)
-        if can_step:
+        if legal_steps(state, seat, kind, where, facts):
             result.append(uid)
             if first_only:
                 break
     return result
-
-
-def _units_that_may_step(state: GameState, player: Player) -> list[tuple[str, str, str, bool]]:
-    """(unit id, kind, where it stands, whether it has a legal step) for each of the
-    player's units on the board, as unit_kind and unit_location would give them; they
-    follow from the position alone, so they are remembered with it (a shared list)."""
-    facts = state.position_facts()
-    seat = player.seat
-    units = facts.get(("units", seat))
-    if units is None:
-        found = [("character", "character", player.character)]
-        found += [(f"mech:{i}", "mech", h) for i, h in enumerate(player.mechs)]
-        found += [
-            (f"worker:{i}", "worker", w) for i, w in enumerate(player.workers) if w is not None
-        ]
-        units = facts["units", seat] = [
-            (uid, kind, where, bool(legal_steps(state, seat, kind, where, facts)))
-            for uid, kind, where in found
-        ]
-    return units
 
 
 def start_unit_move(state: GameState, uid: str) -> dict:
