@@ -239,17 +239,16 @@ def stat_scope(name: str) -> int:
     return EACH_TIME
 
 
-Clause = tuple[int, tuple, Stat, Callable[[int, int], bool], int]
+Clause = tuple[int, str, Stat, Callable[[int, int], bool], int]
 
 
 def _compiled(card: int) -> tuple[Clause, ...]:
-    """A card's clauses as (scope, key, stat function, comparison, value), cheapest
-    first: every clause must hold and none has side effects, so the order only changes
-    how soon a card that is not met is known. ``key`` names the stat among the facts
-    remembered with the position or the board (:func:`stat_scope`)."""
+    """A card's clauses as (scope, stat name, stat function, comparison, value), cheapest
+    first (:func:`stat_scope`): every clause must hold and none has side effects, so the
+    order only changes how soon a card that is not met is known."""
     clauses = sorted(OBJECTIVES[card], key=lambda clause: stat_scope(clause[0]))
     return tuple(
-        (stat_scope(name), ("stat", name), _stat_function(name), COMPARE[op], value)
+        (stat_scope(name), name, _stat_function(name), COMPARE[op], value)
         for name, op, value in clauses
     )
 
@@ -268,7 +267,6 @@ def met_cards(state: GameState, player: Player, cards: Iterable[int]) -> list[in
     decision: stats that follow from the position, or from the position and the
     resources, are remembered with them per seat)."""
     met = []
-    seat = player.seat
     position = board = None
     for card in cards:
         for scope, name, work_out, compare, value in CONDITIONS[card]:
@@ -277,21 +275,28 @@ def met_cards(state: GameState, player: Player, cards: Iterable[int]) -> list[in
             else:
                 if scope == POSITION:
                     if position is None:
-                        position = state.position_facts()
-                    facts = position
+                        position = _seat_stats(state.position_facts(), player.seat)
+                    stats = position
                 else:
                     if board is None:
-                        board = state.board_facts()
-                    facts = board
-                key = (name, seat)
-                found = facts.get(key)
+                        board = _seat_stats(state.board_facts(), player.seat)
+                    stats = board
+                found = stats.get(name)
                 if found is None:
-                    found = facts[key] = work_out(state, player)
+                    found = stats[name] = work_out(state, player)
             if not compare(found, value):
                 break
         else:
             met.append(card)
     return met
+
+
+def _seat_stats(facts: dict, seat: int) -> dict[str, int]:
+    """The seat's stats remembered among ``facts`` (stat name -> value)."""
+    stats = facts.get(("stats", seat))
+    if stats is None:
+        stats = facts["stats", seat] = {}
+    return stats
 
 
 # --- revealing ---------------------------------------------------------------
@@ -330,7 +335,8 @@ def reveal_options(state: GameState) -> list[str]:
     player = state.players[active]
     if not player.objectives:
         return []
-    return [f"objective:{n}" for n in revealable(state, player)]
+    cards = revealable(state, player)
+    return [f"objective:{n}" for n in cards] if cards else []
 
 
 def is_reveal(action: str) -> bool:
