@@ -1,5 +1,5 @@
-"""Where the pieces stand: the key that facts about the position are remembered under
-(``GameState.position_facts``) and the control that follows from it."""
+"""Where the pieces stand: the snapshot that facts about the position are remembered
+with (``GameState.position_facts``) and the control that follows from it."""
 
 from __future__ import annotations
 
@@ -22,24 +22,45 @@ class Player(Protocol):
     mech_abilities: list[int]
 
 
-def position_key(players: Sequence[Player]) -> tuple:
-    """Everything control and movement reach depend on but whose turn it is: per seat its
-    faction and controller, where its units and its structures stand, its mech abilities."""
-    key: tuple = ()
-    for p in players:
-        key += (
+Snapshot = list[tuple]
+
+
+def position_snapshot(players: Sequence[Player]) -> Snapshot:
+    """Everything control and movement reach depend on but whose turn it is, copied: per
+    seat where its workers, mechs and character stand, its structures, its mech
+    abilities, its faction and controller (compared by :func:`same_position`)."""
+    return [
+        (
+            p.workers[:],
+            p.mechs[:],
+            p.character,
+            dict(p.structures),
+            p.mech_abilities[:],
             p.faction,
             p.controller,
-            p.character,
-            *p.mechs,
-            "|",
-            *p.workers,
-            "|",
-            *p.structures.items(),
-            *p.mech_abilities,
-            "/",
         )
-    return key
+        for p in players
+    ]
+
+
+def same_position(players: Sequence[Player], snapshot: Snapshot) -> bool:
+    """Whether the pieces stand as in ``snapshot`` (:func:`position_snapshot`); asked at
+    every decision, so it compares field by field and stops at the first difference."""
+    if len(players) != len(snapshot):
+        return False
+    for i, p in enumerate(players):
+        workers, mechs, character, structures, abilities, faction, controller = snapshot[i]
+        if (
+            p.workers != workers
+            or p.mechs != mechs
+            or p.character != character
+            or p.structures != structures
+            or p.mech_abilities != abilities
+            or p.faction != faction
+            or p.controller != controller
+        ):
+            return False
+    return True
 
 
 def shares_a_territory(players: Sequence[Player]) -> bool:

@@ -16,7 +16,7 @@ from typing import TypedDict, TypeVar
 from ..data.board import TERRAIN, TUNNELS, home_base_id, reading_order_key
 from ..data.components import RESOURCES
 from .append_only import AppendOnlyList
-from .position import position_key, shares_a_territory, work_out_control
+from .position import position_snapshot, same_position, shares_a_territory, work_out_control
 
 T = TypeVar("T")
 
@@ -157,7 +157,7 @@ class GameState:
     #: movement reach) while nothing may change it: a dict only inside
     #: :meth:`unchanging`, None otherwise. Not a field: never copied or serialised.
     _memo = None  # (no annotation: not a dataclass field)
-    #: (position key, whether whose turn it is matters, facts that follow from the
+    #: (position snapshot, whether whose turn it is matters, facts that follow from the
     #: position alone: control, the territories each seat controls, movement reach): see
     #: :meth:`position_facts`. Kept across decisions and shared
     #: by copies (a fact is only ever added, never changed); not a field either.
@@ -231,26 +231,22 @@ class GameState:
             value = memo[key] = work_out()
             return value
 
-    def position_key(self) -> tuple:
-        """Where the pieces stand (:func:`position.position_key`); whose turn it is
-        matters only where two factions share a territory: see :meth:`position_facts`."""
-        return position_key(self.players)
-
     def position_facts(self) -> dict:
-        """Facts that follow from the position alone (:meth:`position_key`, and whose turn
-        it is while two factions share a territory), remembered for as long as the
-        position stays the same, whatever else changes and however it is changed (the
-        key is compared, never trusted). Add to it, change nothing."""
+        """Facts that follow from the position alone (where the pieces stand:
+        :func:`position.position_snapshot`; and whose turn it is while two factions share
+        a territory), remembered for as long as the position stays the same, whatever
+        else changes and however it is changed (the position is compared with a copy,
+        never trusted). Add to it, change nothing."""
         memo = self._memo
         if memo is not None:
             facts = memo.get("position")
             if facts is not None:
                 return facts
-        key = self.position_key()
         known = self._position
-        if known is None or known[0] != key:
-            # (key, whether whose turn it is matters, facts per active seat or for any)
-            known = self._position = (key, shares_a_territory(self.players), {})
+        players = self.players
+        if known is None or not same_position(players, known[0]):
+            # (snapshot, whether whose turn it is matters, facts per active seat or for any)
+            known = self._position = (position_snapshot(players), shares_a_territory(players), {})
         by_turn = known[2]
         turn = self.turn_order[self.turn_index] if known[1] else None
         facts = by_turn.get(turn)

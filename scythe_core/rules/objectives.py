@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 
 from ..data.board import ADJACENT, FACTORY, LAKES, TERRAIN
 from ..data.cards import OBJECTIVES
@@ -144,19 +145,29 @@ def structures_away_from_home(state: GameState, player: Player) -> int:
     return sum(1 for h in player.structures.values() if h not in near_home)
 
 
+#: Stats read straight off the player (checked first: they are cheapest), by the player.
+PLAYER_STATS: dict[str, Callable[[Player], int]] = {
+    "coins": attrgetter("coins"),
+    "popularity": attrgetter("popularity"),
+    "power": attrgetter("power"),
+    "workers": lambda p: p.workers_on_board(),
+    "mechs": lambda p: len(p.mechs),
+    "structures": lambda p: len(p.structures),
+    "recruits": lambda p: len(p.recruits),
+    "upgrades": lambda p: len(p.upgraded_top),
+    "combat_cards": lambda p: len(p.combat_cards),
+    "combat_stars": lambda p: p.stars.get("combat", 0),
+    "factory_card": lambda p: int(p.factory_card is not None),
+    "workers_minus_recruits": lambda p: p.workers_on_board() - len(p.recruits),
+}
+
+
+def _of_player(read: Callable[[Player], int]) -> Callable[[GameState, Player], int]:
+    return lambda s, p: read(p)
+
+
 STATS = {
-    "coins": lambda s, p: p.coins,
-    "popularity": lambda s, p: p.popularity,
-    "power": lambda s, p: p.power,
-    "workers": lambda s, p: p.workers_on_board(),
-    "mechs": lambda s, p: len(p.mechs),
-    "structures": lambda s, p: len(p.structures),
-    "recruits": lambda s, p: len(p.recruits),
-    "upgrades": lambda s, p: len(p.upgraded_top),
-    "combat_cards": lambda s, p: len(p.combat_cards),
-    "combat_stars": lambda s, p: p.stars.get("combat", 0),
-    "factory_card": lambda s, p: int(p.factory_card is not None),
-    "workers_minus_recruits": lambda s, p: p.workers_on_board() - len(p.recruits),
+    **{name: _of_player(read) for name, read in PLAYER_STATS.items()},
     "highest_power": highest_power,
     "workers_forced_out": workers_forced_out,
     "stockpile": stockpile,
@@ -188,23 +199,6 @@ def _stat_function(name: str) -> Stat:
     return STATS[name]
 
 
-#: Stats read straight off the player (checked first: they are cheapest).
-PLAYER_STATS = frozenset(
-    (
-        "coins",
-        "popularity",
-        "power",
-        "workers",
-        "mechs",
-        "structures",
-        "recruits",
-        "upgrades",
-        "combat_cards",
-        "combat_stars",
-        "factory_card",
-        "workers_minus_recruits",
-    )
-)
 #: Stats that follow from the position alone (``GameState.position_facts``: where the
 #: pieces stand), besides every "control:<terrain>": remembered with the position.
 POSITION_STATS = frozenset(
@@ -239,16 +233,23 @@ def stat_scope(name: str) -> int:
     return EACH_TIME
 
 
-Clause = tuple[int, str, Stat, Callable[[int, int], bool], int]
+Clause = tuple[int, str, Callable[..., int], Callable[[int, int], bool], int]
 
 
 def _compiled(card: int) -> tuple[Clause, ...]:
-    """A card's clauses as (scope, stat name, stat function, comparison, value), cheapest
+    """A card's clauses as (scope, stat name, stat function (of the player alone for
+    :data:`PLAYER`), comparison, value), cheapest
     first (:func:`stat_scope`): every clause must hold and none has side effects, so the
     order only changes how soon a card that is not met is known."""
     clauses = sorted(OBJECTIVES[card], key=lambda clause: stat_scope(clause[0]))
     return tuple(
-        (stat_scope(name), name, _stat_function(name), COMPARE[op], value)
+        (
+            stat_scope(name),
+            name,
+            PLAYER_STATS[name] if name in PLAYER_STATS else _stat_function(name),
+            COMPARE[op],
+            value,
+        )
         for name, op, value in clauses
     )
 
@@ -270,7 +271,9 @@ def met_cards(state: GameState, player: Player, cards: Iterable[int]) -> list[in
     position = board = None
     for card in cards:
         for scope, name, work_out, compare, value in CONDITIONS[card]:
-            if scope in (PLAYER, EACH_TIME):
+            if scope == PLAYER:
+                found = work_out(player)
+            elif scope == EACH_TIME:
                 found = work_out(state, player)
             else:
                 if scope == POSITION:
@@ -308,12 +311,18 @@ def _dominates(player: Player) -> bool:
 
 def objective_star_limit(faction: str) -> int:
     """Objective stars a faction may place: one; Saxony may complete both cards."""
-    return 2 if FACTIONS[faction]["ability"] == "dominate" else 1
+    return OBJECTIVE_STAR_LIMITS[faction]
+
+
+#: Faction -> the objective stars it may place (see :func:`objective_star_limit`).
+OBJECTIVE_STAR_LIMITS = {
+    faction: 2 if facts["ability"] == "dominate" else 1 for faction, facts in FACTIONS.items()
+}
 
 
 def may_earn_objective_star(player: Player) -> bool:
     """One objective star at most; Saxony may complete both cards."""
-    return player.stars.get("objective", 0) < objective_star_limit(player.faction)
+    return player.stars.get("objective", 0) < OBJECTIVE_STAR_LIMITS[player.faction]
 
 
 def revealable(state: GameState, player: Player) -> list[int]:
@@ -328,15 +337,19 @@ def revealable(state: GameState, player: Player) -> list[int]:
 def reveal_options(state: GameState) -> list[str]:
     """Options "objective:<n>" for met objectives, at any decision of the active player's turn.
 
-    Asked at every decision: the cheap reasons for none come first."""
+    Asked at every decision: the cheap reasons for none come first (:func:`revealable`
+    written out)."""
     active = state.turn_order[state.turn_index]
     if state.pending.get("seat") != active:
         return []
     player = state.players[active]
-    if not player.objectives:
+    cards = player.objectives
+    if not cards or not seat_rules(player).has_objectives:
         return []
-    cards = revealable(state, player)
-    return [f"objective:{n}" for n in cards] if cards else []
+    if player.stars.get("objective", 0) >= OBJECTIVE_STAR_LIMITS[player.faction]:
+        return []
+    met = met_cards(state, player, cards)
+    return [f"objective:{n}" for n in met] if met else []
 
 
 def is_reveal(action: str) -> bool:
