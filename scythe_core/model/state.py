@@ -157,8 +157,9 @@ class GameState:
     #: movement reach) while nothing may change it: a dict only inside
     #: :meth:`unchanging`, None otherwise. Not a field: never copied or serialised.
     _memo = None  # (no annotation: not a dataclass field)
-    #: (position snapshot, whether whose turn it is matters, facts that follow from the
-    #: position alone: control, the territories each seat controls, movement reach): see
+    #: (position snapshot, facts that follow from the position alone - control, the
+    #: territories each seat controls, movement reach - or None and those facts per
+    #: active seat while whose turn it is matters): see
     #: :meth:`position_facts`. Kept across decisions and shared
     #: by copies (a fact is only ever added, never changed); not a field either.
     _position = None
@@ -245,13 +246,17 @@ class GameState:
         known = self._position
         players = self.players
         if known is None or not same_position(players, known[0]):
-            # (snapshot, whether whose turn it is matters, facts per active seat or for any)
-            known = self._position = (position_snapshot(players), shares_a_territory(players), {})
-        by_turn = known[2]
-        turn = self.turn_order[self.turn_index] if known[1] else None
-        facts = by_turn.get(turn)
+            # (snapshot, the facts whoever's turn it is - None where whose turn it is
+            # matters -, else the facts per active seat)
+            shared = None if shares_a_territory(players) else {}
+            known = self._position = (position_snapshot(players), shared, {})
+        facts = known[1]
         if facts is None:
-            facts = by_turn[turn] = {}
+            by_turn = known[2]
+            turn = self.turn_order[self.turn_index]
+            facts = by_turn.get(turn)
+            if facts is None:
+                facts = by_turn[turn] = {}
         if memo is not None:
             memo["position"] = facts
         return facts

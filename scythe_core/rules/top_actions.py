@@ -5,8 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..data.board import TERRAIN, reading_order_key
-from ..data.components import PRODUCTION, RESOURCES
-from ..model.actions import format_produce, split_partial, unit_kind
+from ..data.components import PRODUCTION, RESOURCES, TOP_SLOTS
+from ..model.actions import format_partial, format_produce, split_partial, unit_kind
 from ..model.seats import has_mech_ability, seat_rules
 from ..model.state import GameState, Player
 from ..model.units import set_unit_location, unit_location
@@ -34,13 +34,22 @@ COUNTED_GAINS = {
 }
 
 
+#: (counted gain, its full amount) -> the parts that may be taken instead, formatted
+#: once ("bolster:power/0", "bolster:power/1", ...) for every amount a slot can give.
+PARTIAL_GAINS: dict[tuple[str, int], tuple[str, ...]] = {
+    (option, full): tuple(format_partial(option, n) for n in range(full))
+    for option, slot in COUNTED_GAINS.items()
+    for full in TOP_SLOTS[slot][1:]
+}
+
+
 def with_partial_gains(player: Player, options: list[str]) -> list[str]:
     """Each counted gain may also be taken in part: "bolster:power/1" takes only 1."""
     result = list(options)
     for option in options:
         if option in COUNTED_GAINS:
             full = top_amount(player, COUNTED_GAINS[option])
-            result += [f"{option}/{n}" for n in range(full)]
+            result += PARTIAL_GAINS[option, full]
     return sorted(result)
 
 
