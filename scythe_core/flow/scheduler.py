@@ -111,5 +111,5 @@ def decide(state: GameState, action: str) -> None:
         _, apply = DECISIONS[pending["kind"]]
         steps = apply(state, action)
     state.pending = {}
-    push(state, steps)
+    state.flow.extend(reversed(steps))  # push, written out: this runs for every decision
     advance(state)

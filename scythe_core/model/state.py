@@ -180,7 +180,7 @@ class GameState:
 
     @property
     def active(self) -> Player:
-        return self.players[self.active_seat]
+        return self.players[self.turn_order[self.turn_index]]  # (active_seat written out)
 
     def copy(self) -> GameState:
         new = GameState.__new__(GameState)
