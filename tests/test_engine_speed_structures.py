@@ -10,10 +10,12 @@ import pickle
 import pytest
 
 from scythe_core import apply, legal_actions, new_game
+from scythe_core.data.board import TERRAIN
 from scythe_core.engine import apply_in_place
 from scythe_core.model import rng as prng
 from scythe_core.model.append_only import BLOCK, AppendOnlyList
 from scythe_core.model.state import state_from_dict, state_to_dict
+from scythe_core.rules.movement import legal_steps, step_destinations
 
 TWO_SEATS = {"seed": 8, "seats": [{}, {}]}
 WITH_AUTOMA = {"seed": 8, "seats": [{}, {"controller": "automa", "level": "automa"}]}
@@ -122,3 +124,49 @@ def test_nothing_remembered_is_serialised_or_compared():
     assert fresh == state and fresh._position is None and state._position is not None
     assert set(state_to_dict(state)) == set(state_to_dict(fresh))
     assert state._memo is None, "the read-only block closed with legal_actions"
+
+
+def test_whose_turn_it_is_decides_a_shared_territory_with_the_same_pieces():
+    """Facts are kept across turns while the pieces stand still, but where two factions
+    share a territory the one whose turn it is not holds it."""
+    state = new_game(TWO_SEATS)
+    a, b = state.players
+    a.mechs.append("r3c3")
+    b.workers[0] = "r3c3"
+    for _ in range(2):
+        waiting = state.turn_order[1 - state.turn_index]
+        assert state.territory_controller("r3c3") == waiting
+        assert "r3c3" in state.controlled_territories(waiting)
+        state.turn_index = 1 - state.turn_index
+    b.workers[0] = b.home
+    for _ in range(2):
+        assert state.territory_controller("r3c3") == a.seat
+        state.turn_index = 1 - state.turn_index
+
+
+def test_reach_and_resources_follow_changes_made_by_hand():
+    """Movement reach is remembered with the position (mech abilities included) and the
+    resources a seat controls with the position and the resources: changing either by
+    hand is seen at once."""
+    state = new_game(TWO_SEATS)
+    legal_actions(state)
+    me = state.players[state.active_seat]
+    differs = []
+    for place in sorted(TERRAIN):  # a place where the mech abilities reach further
+        me.mechs, me.mech_abilities = [place], []
+        plain = legal_steps(state, me.seat, "mech", place)
+        assert plain == step_destinations(state, me.seat, "mech", place)
+        me.mech_abilities = [0, 1, 2, 3]  # every mech ability: Riverwalk and the rest
+        wider = legal_steps(state, me.seat, "mech", place)
+        assert wider == step_destinations(state, me.seat, "mech", place)
+        differs += [place] if wider != plain else []
+    assert differs, "Riverwalk crosses a river somewhere"
+    place = me.workers[0]
+    before = dict(state.controlled_resources(me.seat))
+    there = dict(state.resources.get(place, {}))
+    state.resources[place] = {**there, "oil": there.get("oil", 0) + 2}
+    assert state.controlled_resources(me.seat)["oil"] == before["oil"] + 2
+    del state.resources[place]
+    assert state.controlled_resources(me.seat) == {
+        res: n - there.get(res, 0) for res, n in before.items()
+    }

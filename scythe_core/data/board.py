@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, Literal, get_args
 
 from .hexes import Hex
@@ -172,9 +173,9 @@ def _build_adjacency() -> dict[str, tuple[str, ...]]:
     return adjacency
 
 
-def reading_order_key(hid: str) -> tuple[int, int]:
-    """Sort key in reading order: top row first, then left to right."""
-    return POSITIONS[hid]
+#: Sort key in reading order: top row first, then left to right (``hid`` -> its (row,
+#: column); the dict's own lookup, as sorting calls it for every hex).
+reading_order_key: Callable[[str], tuple[int, int]] = POSITIONS.__getitem__
 
 
 #: Geometric neighbours of every hex (lakes and home bases included, rivers ignored).

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..model.actions import is_objective_reveal
 from ..model.state import GameState
 from ..rules.combat import undo_unresolved_moves
-from ..rules.objectives import apply_reveal, is_reveal, reveal_options
+from ..rules.objectives import apply_reveal, reveal_options
 from . import action_steps, automa_steps, card_steps, combat_steps, move_steps, turn_steps
 from .steps import Step
 
@@ -92,7 +93,7 @@ def is_legal(state: GameState, action: str) -> bool:
     if memo_opened:
         state._memo = {}  # GameState.unchanging, opened by hand as in legal_choices
     try:
-        if is_reveal(action) and action in reveal_options(state):
+        if is_objective_reveal(action) and action in reveal_options(state):
             return True
         return action in legal(state)
     finally:
@@ -103,12 +104,12 @@ def is_legal(state: GameState, action: str) -> bool:
 def decide(state: GameState, action: str) -> None:
     """Apply one (legal) choice to the pending decision and run on to the next."""
     pending = state.pending
-    if is_reveal(action):
+    if is_objective_reveal(action):
         apply_reveal(state, action)
         steps = [pending]  # the same decision is asked again
     else:
         _, apply = DECISIONS[pending["kind"]]
         steps = apply(state, action)
     state.pending = {}
-    push(state, steps)
+    state.flow.extend(reversed(steps))  # push, written out: this runs for every decision
     advance(state)

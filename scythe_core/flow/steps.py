@@ -139,7 +139,9 @@ def auto(name: AutoStepName, **params) -> Step:
 
 def sequence(names: tuple[AutoStepName, ...], **params) -> list[Step]:
     """Automatic steps for a sequence of step names, each with the same parameters."""
-    return [auto(name, **params) for name in names]
+    if not params:
+        return [{"auto": name} for name in names]
+    return [{"auto": name, **params} for name in names]
 
 
 def is_decision(step: Step) -> bool:

@@ -24,11 +24,17 @@ def ask_section(state: GameState, step: Step) -> list[Step]:
     return [decision(state.active_seat, kind)]
 
 
+#: "section:0" to "section:4" (the Factory card), formatted once.
+SECTION_CHOICES = tuple(format_section(i) for i in range(5))
+
+
 def legal_section(state: GameState) -> list[str]:
     player = state.active
-    relentless = has_faction_ability(player, "relentless")
-    sections = range(5 if player.factory_card else 4)
-    return [format_section(i) for i in sections if relentless or i != player.last_section]
+    choices = SECTION_CHOICES if player.factory_card else SECTION_CHOICES[:4]
+    last = player.last_section
+    if last is None or last >= len(choices) or has_faction_ability(player, "relentless"):
+        return list(choices)
+    return [choice for i, choice in enumerate(choices) if i != last]
 
 
 def apply_section(state: GameState, action: str) -> list[Step]:

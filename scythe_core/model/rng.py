@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
+TWO_TO_64 = 1 << 64
 
 
 def next_u64(state: int) -> tuple[int, int]:
@@ -23,12 +24,17 @@ def next_u64(state: int) -> tuple[int, int]:
 
 
 def randbelow(state: int, n: int) -> tuple[int, int]:
-    """A uniform integer in [0, n) by rejection sampling; returns (new_state, value)."""
+    """A uniform integer in [0, n) by rejection sampling; returns (new_state, value).
+
+    (:func:`next_u64` written out: this runs for every shuffle and random choice.)"""
     if n <= 0:
         raise ValueError("n must be positive")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = TWO_TO_64 - TWO_TO_64 % n
     while True:
-        state, value = next_u64(state)
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        value = z ^ (z >> 31)
         if value < limit:
             return state, value % n
 

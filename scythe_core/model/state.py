@@ -16,6 +16,7 @@ from typing import TypedDict, TypeVar
 from ..data.board import TERRAIN, TUNNELS, home_base_id, reading_order_key
 from ..data.components import RESOURCES
 from .append_only import AppendOnlyList
+from .position import position_snapshot, same_position, shares_a_territory, work_out_control
 
 T = TypeVar("T")
 
@@ -156,10 +157,16 @@ class GameState:
     #: movement reach) while nothing may change it: a dict only inside
     #: :meth:`unchanging`, None otherwise. Not a field: never copied or serialised.
     _memo = None  # (no annotation: not a dataclass field)
-    #: (position key, facts that follow from the position alone: control, the territories
-    #: each seat controls): see :meth:`position_facts`. Kept across decisions and shared
+    #: (position snapshot, facts that follow from the position alone - control, the
+    #: territories each seat controls, movement reach - or None and those facts per
+    #: active seat while whose turn it is matters): see
+    #: :meth:`position_facts`. Kept across decisions and shared
     #: by copies (a fact is only ever added, never changed); not a field either.
     _position = None
+    #: (the position facts they belong to, the resources on the board they were worked
+    #: out for, facts that follow from both: the resources each seat controls): see
+    #: :meth:`board_facts`. Shared by copies like ``_position``; not a field either.
+    _board = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.history, AppendOnlyList):
@@ -173,7 +180,7 @@ class GameState:
 
     @property
     def active(self) -> Player:
-        return self.players[self.active_seat]
+        return self.players[self.turn_order[self.turn_index]]  # (active_seat written out)
 
     def copy(self) -> GameState:
         new = GameState.__new__(GameState)
@@ -225,35 +232,34 @@ class GameState:
             value = memo[key] = work_out()
             return value
 
-    def position_key(self) -> tuple:
-        """Everything control depends on: whose turn it is, and per seat where its units
-        and its structures stand."""
-        key: list = [self.turn_order[self.turn_index]]
-        for p in self.players:
-            key.append(p.character)
-            key += p.mechs
-            key += p.workers
-            key.append("|")
-            key += p.structures.values()
-            key.append("/")
-        return tuple(key)
-
     def position_facts(self) -> dict:
-        """Facts that follow from the position alone (:meth:`position_key`), remembered
-        for as long as the position stays the same, whatever else changes and however
-        it is changed (the key is compared, never trusted). Add to it, change nothing."""
+        """Facts that follow from the position alone (where the pieces stand:
+        :func:`position.position_snapshot`; and whose turn it is while two factions share
+        a territory), remembered for as long as the position stays the same, whatever
+        else changes and however it is changed (the position is compared with a copy,
+        never trusted). Add to it, change nothing."""
         memo = self._memo
         if memo is not None:
             facts = memo.get("position")
             if facts is not None:
                 return facts
-        key = self.position_key()
         known = self._position
-        if known is None or known[0] != key:
-            known = self._position = (key, {})
+        players = self.players
+        if known is None or not same_position(players, known[0]):
+            # (snapshot, the facts whoever's turn it is - None where whose turn it is
+            # matters -, else the facts per active seat)
+            shared = None if shares_a_territory(players) else {}
+            known = self._position = (position_snapshot(players), shared, {})
+        facts = known[1]
+        if facts is None:
+            by_turn = known[2]
+            turn = self.turn_order[self.turn_index]
+            facts = by_turn.get(turn)
+            if facts is None:
+                facts = by_turn[turn] = {}
         if memo is not None:
-            memo["position"] = known[1]
-        return known[1]
+            memo["position"] = facts
+        return facts
 
     def position_fact(self, key: Hashable, work_out: Callable[[], T]) -> T:
         """``work_out()``, remembered under ``key`` with the position (see
@@ -264,6 +270,25 @@ class GameState:
         except KeyError:
             value = facts[key] = work_out()
             return value
+
+    def board_facts(self) -> dict:
+        """Facts that follow from the position and the resources on the board (the
+        resources each seat controls, and the like), remembered for as long as both stay
+        the same, however they are changed (both are compared, never trusted). Add to
+        it, change nothing."""
+        memo = self._memo
+        if memo is not None:
+            facts = memo.get("board")
+            if facts is not None:
+                return facts
+        position = self.position_facts()
+        known = self._board
+        if known is None or known[0] is not position or known[1] != self.resources:
+            snapshot = {hid: dict(bucket) for hid, bucket in self.resources.items()}
+            known = self._board = (position, snapshot, {})
+        if memo is not None:
+            memo["board"] = known[2]
+        return known[2]
 
     # --- territory questions -------------------------------------------------
 
@@ -279,24 +304,7 @@ class GameState:
         facts = self.position_facts()
         control = facts.get("control")
         if control is None:
-            control = facts["control"] = self._work_out_control()
-        return control
-
-    def _work_out_control(self) -> dict[str, int]:
-        active = self.active_seat
-        control: dict[str, int] = {}
-        for p in self.players:
-            seat = p.seat
-            for hid in {p.character, *p.mechs, *p.workers}:
-                if not hid or TERRAIN[hid] == "home":
-                    continue
-                held = control.get(hid)
-                if held is None or held == active:
-                    # Two factions on one territory: the one that is not active holds it.
-                    control[hid] = seat
-        for p in self.players:
-            for hid in p.structures.values():
-                control.setdefault(hid, p.seat)
+            control = facts["control"] = work_out_control(self.players, self.active_seat)
         return control
 
     def territory_controller(self, hid: str) -> int | None:
@@ -341,9 +349,13 @@ class GameState:
             del self.resources[hid]
 
     def controlled_resources(self, seat: int) -> dict[str, int]:
-        """Totals of each resource on territories the seat controls (inside
-        :meth:`unchanging` a shared dict: do not change it)."""
-        return self.remembered(("resources", seat), lambda: self._resources_of(seat))
+        """Totals of each resource on territories the seat controls (remembered with the
+        position and the resources, :meth:`board_facts`: a shared dict, do not change it)."""
+        facts = self.board_facts()
+        totals = facts.get(("resources", seat))
+        if totals is None:
+            totals = facts["resources", seat] = self._resources_of(seat)
+        return totals
 
     def _resources_of(self, seat: int) -> dict[str, int]:
         totals = dict.fromkeys(RESOURCES, 0)

@@ -97,27 +97,47 @@ def deploy_worker(player: Player, hid: str) -> bool:
     return False
 
 
+def star_goal_values(player: Player) -> tuple[int, ...]:
+    """How far a seat is on each star goal, in the order of ``STAR_GOALS`` (the one
+    place these counts are worked out)."""
+    return (
+        len(player.upgraded_top),
+        len(player.mechs),
+        len(player.structures),
+        len(player.recruits),
+        player.workers_on_board(),
+        player.power,
+        player.popularity,
+    )
+
+
+#: The star goals in the order :func:`star_goal_values` gives them, and their targets.
+STAR_GOAL_ORDER = ("upgrades", "mechs", "structures", "recruits", "workers", "power", "popularity")
+STAR_GOAL_TARGETS = tuple(STAR_GOALS[c] for c in STAR_GOAL_ORDER)
+assert set(STAR_GOAL_ORDER) == set(STAR_GOALS)
+
+
 def star_goal_counts(player: Player) -> dict[str, int]:
     """How far a seat is on each star goal of the player mat and tracks."""
-    return {
-        "upgrades": len(player.upgraded_top),
-        "mechs": len(player.mechs),
-        "structures": len(player.structures),
-        "recruits": len(player.recruits),
-        "workers": player.workers_on_board(),
-        "power": player.power,
-        "popularity": player.popularity,
-    }
+    return dict(zip(STAR_GOAL_ORDER, star_goal_values(player), strict=True))
 
 
 def earned_star_categories(player: Player) -> list[str]:
-    """Star categories whose goal is met now but has no star yet (combat/objective excluded)."""
-    counts = star_goal_counts(player)
-    # Besides combat and its star card, the Automa's only star: reaching 16 power.
+    """Star categories whose goal is met now but has no star yet (combat/objective excluded).
+
+    Asked for every seat after every action: the goals met are found first (usually
+    none), and only then which of them the seat's rules count."""
     stars = player.stars
-    return [
-        c for c in seat_rules(player).star_goals if counts[c] >= STAR_GOALS[c] and not stars.get(c)
+    values = star_goal_values(player)
+    met = [
+        category
+        for i, category in enumerate(STAR_GOAL_ORDER)
+        if values[i] >= STAR_GOAL_TARGETS[i] and not stars.get(category)
     ]
+    if not met:
+        return []
+    # Besides combat and its star card, the Automa's only star: reaching 16 power.
+    return [category for category in seat_rules(player).star_goals if category in met]
 
 
 def place_star(state: GameState, player: Player, category: str) -> None:
@@ -139,12 +159,17 @@ def award_stars(state: GameState, seat: int) -> None:
 
 def award_stars_after_action(state: GameState) -> None:
     """Stars for the active player first, then for others in clockwise order (once the
-    game is over, :func:`place_star` places no more)."""
-    active = state.active_seat
-    n = len(state.clockwise)
-    start = state.clockwise.index(active)
+    game is over, :func:`place_star` places no more). Runs after every action: a seat
+    with no newly earned star costs one short loop."""
+    clockwise = state.clockwise
+    n = len(clockwise)
+    start = clockwise.index(state.turn_order[state.turn_index])
+    players = state.players
     for k in range(n):
-        award_stars(state, state.clockwise[(start + k) % n])
+        player = players[clockwise[(start + k) % n]]
+        earned = earned_star_categories(player)
+        for category in earned:
+            place_star(state, player, category)
 
 
 def end_game(state: GameState) -> None:

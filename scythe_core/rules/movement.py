@@ -48,24 +48,36 @@ def step_destinations(state: GameState, seat: int, kind: str, origin: str) -> li
     enter enemy-held territory) are applied by :func:`legal_steps`.
     """
     player = state.players[seat]
-    faction = FACTIONS[player.faction]
     combat_unit = kind != "worker"
-    abilities = mech_abilities(player) if combat_unit else set()
+    abilities = mech_abilities(player) if combat_unit else NO_ABILITIES
     lake_ok = "seaworthy" in abilities or "submerge" in abilities
-    river_terrains = faction["riverwalk"] if "riverwalk" in abilities else ()
-    swims = kind == "worker" and has_faction_ability(player, "swim")
+    river_terrains = FACTIONS[player.faction]["riverwalk"] if "riverwalk" in abilities else ()
+    swims = not combat_unit and has_faction_ability(player, "swim")
 
-    found: set[str] = set()
-    for n, terrain, river in NEIGHBOURS[origin]:
-        if terrain == "lake" and not lake_ok:
-            continue
-        if river and not swims and terrain not in river_terrains:
-            continue
-        found.add(n)
+    found = {
+        n
+        for n, terrain, river in NEIGHBOURS[origin]
+        if (lake_ok or terrain != "lake") and (not river or swims or terrain in river_terrains)
+    }
+    if origin in TUNNELS or "underpass" in abilities or origin == player.structures.get("mine"):
+        tunnels = _tunnel_set(player)
+        if origin in tunnels:
+            found |= tunnels
+    if abilities:
+        _add_ability_steps(state, player, abilities, origin, found)
+    found.discard(origin)
+    return sorted(found, key=reading_order_key)
 
-    tunnels = _tunnel_set(player)
-    if origin in tunnels:
-        found |= tunnels
+
+#: The abilities of a unit that has none (a worker's: its faction's Swim aside).
+NO_ABILITIES: frozenset[str] = frozenset()
+
+
+def _add_ability_steps(
+    state: GameState, player: Player, abilities: set[str], origin: str, found: set[str]
+) -> None:
+    """The steps that Submerge, Township, Underpass and Wayfare add to ``found``."""
+    seat = player.seat
     if "submerge" in abilities and TERRAIN[origin] == "lake":
         found |= set(LAKES)
     if "township" in abilities:
@@ -73,22 +85,27 @@ def step_destinations(state: GameState, seat: int, kind: str, origin: str) -> li
         if origin in linked:
             found |= linked
     if "underpass" in abilities:
-        linked = _controlled_of_terrain(state, seat, "mountain") | tunnels
+        linked = _controlled_of_terrain(state, seat, "mountain") | _tunnel_set(player)
         if origin in linked:
             found |= linked
     if "wayfare" in abilities:
         active = {p.home for p in state.players}
         found |= {h for h in HOME_BASES if h == player.home or h not in active}
-    found.discard(origin)
-    return sorted(found, key=reading_order_key)
 
 
-def legal_steps(state: GameState, seat: int, kind: str, origin: str) -> list[str]:
-    """One-step destinations with occupancy rules applied (inside
-    ``GameState.unchanging`` worked out once per unit kind and place; a shared list)."""
-    return state.remembered(
-        ("steps", seat, kind, origin), lambda: _legal_steps(state, seat, kind, origin)
-    )
+def legal_steps(
+    state: GameState, seat: int, kind: str, origin: str, facts: dict | None = None
+) -> list[str]:
+    """One-step destinations with occupancy rules applied: they follow from the position
+    alone, so they are remembered with it (``GameState.position_facts``, which may be
+    passed as ``facts`` when the caller has it already); a shared list, do not change it."""
+    if facts is None:
+        facts = state.position_facts()
+    key = ("steps", seat, kind, origin)
+    steps = facts.get(key)
+    if steps is None:
+        steps = facts[key] = _legal_steps(state, seat, kind, origin)
+    return steps
 
 
 def _legal_steps(state: GameState, seat: int, kind: str, origin: str) -> list[str]:

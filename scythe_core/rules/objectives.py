@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 
 from ..data.board import ADJACENT, FACTORY, LAKES, TERRAIN
 from ..data.cards import OBJECTIVES
@@ -144,19 +145,29 @@ def structures_away_from_home(state: GameState, player: Player) -> int:
     return sum(1 for h in player.structures.values() if h not in near_home)
 
 
+#: Stats read straight off the player (checked first: they are cheapest), by the player.
+PLAYER_STATS: dict[str, Callable[[Player], int]] = {
+    "coins": attrgetter("coins"),
+    "popularity": attrgetter("popularity"),
+    "power": attrgetter("power"),
+    "workers": lambda p: p.workers_on_board(),
+    "mechs": lambda p: len(p.mechs),
+    "structures": lambda p: len(p.structures),
+    "recruits": lambda p: len(p.recruits),
+    "upgrades": lambda p: len(p.upgraded_top),
+    "combat_cards": lambda p: len(p.combat_cards),
+    "combat_stars": lambda p: p.stars.get("combat", 0),
+    "factory_card": lambda p: int(p.factory_card is not None),
+    "workers_minus_recruits": lambda p: p.workers_on_board() - len(p.recruits),
+}
+
+
+def _of_player(read: Callable[[Player], int]) -> Callable[[GameState, Player], int]:
+    return lambda s, p: read(p)
+
+
 STATS = {
-    "coins": lambda s, p: p.coins,
-    "popularity": lambda s, p: p.popularity,
-    "power": lambda s, p: p.power,
-    "workers": lambda s, p: p.workers_on_board(),
-    "mechs": lambda s, p: len(p.mechs),
-    "structures": lambda s, p: len(p.structures),
-    "recruits": lambda s, p: len(p.recruits),
-    "upgrades": lambda s, p: len(p.upgraded_top),
-    "combat_cards": lambda s, p: len(p.combat_cards),
-    "combat_stars": lambda s, p: p.stars.get("combat", 0),
-    "factory_card": lambda s, p: int(p.factory_card is not None),
-    "workers_minus_recruits": lambda s, p: p.workers_on_board() - len(p.recruits),
+    **{name: _of_player(read) for name, read in PLAYER_STATS.items()},
     "highest_power": highest_power,
     "workers_forced_out": workers_forced_out,
     "stockpile": stockpile,
@@ -188,38 +199,54 @@ def _stat_function(name: str) -> Stat:
     return STATS[name]
 
 
-#: Stats read straight off the player (checked first: they are cheapest).
-PLAYER_STATS = frozenset(
+#: Stats that follow from the position alone (``GameState.position_facts``: where the
+#: pieces stand), besides every "control:<terrain>": remembered with the position.
+POSITION_STATS = frozenset(
     (
-        "coins",
-        "popularity",
-        "power",
-        "workers",
-        "mechs",
-        "structures",
-        "recruits",
-        "upgrades",
-        "combat_cards",
-        "combat_stars",
-        "factory_card",
-        "workers_minus_recruits",
+        "pieces_on_one_territory",
+        "control_next_to_factory",
+        "most_around_one_lake",
+        "most_workers_next_to_factory",
+        "worker_terrain_types",
+        "structures_away_from_home",
     )
 )
+#: Stats that follow from the position and the resources on the board
+#: (``GameState.board_facts``), besides every "resource:<type>": remembered with them.
+BOARD_STATS = frozenset(("stockpile", "wolf_territories", "most_of_one_resource"))
+
+#: How a clause's stat is read: off the player, remembered with the position, remembered
+#: with the position and the resources, or worked out each time (the order they are
+#: checked in: cheapest first).
+PLAYER, POSITION, BOARD, EACH_TIME = range(4)
 
 
-Clause = tuple[str | None, Stat, Callable[[int, int], bool], int]
+def stat_scope(name: str) -> int:
+    """How a stat is read (:data:`PLAYER`, :data:`POSITION`, :data:`BOARD` or
+    :data:`EACH_TIME`): what it follows from."""
+    if name in PLAYER_STATS:
+        return PLAYER
+    if name in POSITION_STATS or name.startswith("control:"):
+        return POSITION
+    if name in BOARD_STATS or name.startswith("resource:"):
+        return BOARD
+    return EACH_TIME
+
+
+Clause = tuple[int, str, Callable[..., int], Callable[[int, int], bool], int]
 
 
 def _compiled(card: int) -> tuple[Clause, ...]:
-    """A card's clauses as (terrain counted or None, stat function, comparison, value), the
-    player's own stats first: every clause must hold and none has side effects, so the
-    order only changes how soon a card that is not met is known. A "control:<terrain>"
-    clause names its terrain, so it is read from the remembered terrain counts."""
-    clauses = sorted(OBJECTIVES[card], key=lambda clause: clause[0] not in PLAYER_STATS)
+    """A card's clauses as (scope, stat name, stat function (of the player alone for
+    :data:`PLAYER`), comparison, value), cheapest
+    first (:func:`stat_scope`): every clause must hold and none has side effects, so the
+    order only changes how soon a card that is not met is known."""
+    clauses = sorted(OBJECTIVES[card], key=lambda clause: stat_scope(clause[0]))
     return tuple(
         (
-            name.partition(":")[2] if name.startswith("control:") else None,
-            _stat_function(name),
+            stat_scope(name),
+            name,
+            PLAYER_STATS[name] if name in PLAYER_STATS else _stat_function(name),
             COMPARE[op],
             value,
         )
@@ -238,22 +265,41 @@ def is_met(state: GameState, player: Player, card: int) -> bool:
 
 def met_cards(state: GameState, player: Player, cards: Iterable[int]) -> list[int]:
     """The cards whose condition holds right now for the player (asked at every
-    decision: written out, the terrain counts fetched once)."""
+    decision: stats that follow from the position, or from the position and the
+    resources, are remembered with them per seat)."""
     met = []
-    terrains = None
+    position = board = None
     for card in cards:
-        for terrain, work_out, compare, value in CONDITIONS[card]:
-            if terrain is None:
+        for scope, name, work_out, compare, value in CONDITIONS[card]:
+            if scope == PLAYER:
+                found = work_out(player)
+            elif scope == EACH_TIME:
                 found = work_out(state, player)
             else:
-                if terrains is None:
-                    terrains = state.controlled_terrains(player.seat)
-                found = terrains.get(terrain, 0)
+                if scope == POSITION:
+                    if position is None:
+                        position = _seat_stats(state.position_facts(), player.seat)
+                    stats = position
+                else:
+                    if board is None:
+                        board = _seat_stats(state.board_facts(), player.seat)
+                    stats = board
+                found = stats.get(name)
+                if found is None:
+                    found = stats[name] = work_out(state, player)
             if not compare(found, value):
                 break
         else:
             met.append(card)
     return met
+
+
+def _seat_stats(facts: dict, seat: int) -> dict[str, int]:
+    """The seat's stats remembered among ``facts`` (stat name -> value)."""
+    stats = facts.get(("stats", seat))
+    if stats is None:
+        stats = facts["stats", seat] = {}
+    return stats
 
 
 # --- revealing ---------------------------------------------------------------
@@ -265,12 +311,18 @@ def _dominates(player: Player) -> bool:
 
 def objective_star_limit(faction: str) -> int:
     """Objective stars a faction may place: one; Saxony may complete both cards."""
-    return 2 if FACTIONS[faction]["ability"] == "dominate" else 1
+    return OBJECTIVE_STAR_LIMITS[faction]
+
+
+#: Faction -> the objective stars it may place (see :func:`objective_star_limit`).
+OBJECTIVE_STAR_LIMITS = {
+    faction: 2 if facts["ability"] == "dominate" else 1 for faction, facts in FACTIONS.items()
+}
 
 
 def may_earn_objective_star(player: Player) -> bool:
     """One objective star at most; Saxony may complete both cards."""
-    return player.stars.get("objective", 0) < objective_star_limit(player.faction)
+    return player.stars.get("objective", 0) < OBJECTIVE_STAR_LIMITS[player.faction]
 
 
 def revealable(state: GameState, player: Player) -> list[int]:
@@ -285,14 +337,19 @@ def revealable(state: GameState, player: Player) -> list[int]:
 def reveal_options(state: GameState) -> list[str]:
     """Options "objective:<n>" for met objectives, at any decision of the active player's turn.
 
-    Asked at every decision: the cheap reasons for none come first."""
+    Asked at every decision: the cheap reasons for none come first (:func:`revealable`
+    written out)."""
     active = state.turn_order[state.turn_index]
     if state.pending.get("seat") != active:
         return []
     player = state.players[active]
-    if not player.objectives:
+    cards = player.objectives
+    if not cards or not seat_rules(player).has_objectives:
         return []
-    return [f"objective:{n}" for n in revealable(state, player)]
+    if player.stars.get("objective", 0) >= OBJECTIVE_STAR_LIMITS[player.faction]:
+        return []
+    met = met_cards(state, player, cards)
+    return [f"objective:{n}" for n in met] if met else []
 
 
 def is_reveal(action: str) -> bool:

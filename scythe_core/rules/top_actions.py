@@ -5,8 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..data.board import TERRAIN, reading_order_key
-from ..data.components import PRODUCTION, RESOURCES
-from ..model.actions import format_produce, split_partial, unit_kind
+from ..data.components import PRODUCTION, RESOURCES, TOP_SLOTS
+from ..model.actions import format_partial, format_produce, split_partial, unit_kind
 from ..model.seats import has_mech_ability, seat_rules
 from ..model.state import GameState, Player
 from ..model.units import set_unit_location, unit_location
@@ -34,13 +34,22 @@ COUNTED_GAINS = {
 }
 
 
+#: (counted gain, its full amount) -> the parts that may be taken instead, formatted
+#: once ("bolster:power/0", "bolster:power/1", ...) for every amount a slot can give.
+PARTIAL_GAINS: dict[tuple[str, int], tuple[str, ...]] = {
+    (option, full): tuple(format_partial(option, n) for n in range(full))
+    for option, slot in COUNTED_GAINS.items()
+    for full in TOP_SLOTS[slot][1:]
+}
+
+
 def with_partial_gains(player: Player, options: list[str]) -> list[str]:
     """Each counted gain may also be taken in part: "bolster:power/1" takes only 1."""
     result = list(options)
     for option in options:
         if option in COUNTED_GAINS:
             full = top_amount(player, COUNTED_GAINS[option])
-            result += [f"{option}/{n}" for n in range(full)]
+            result += PARTIAL_GAINS[option, full]
     return sorted(result)
 
 
@@ -196,12 +205,19 @@ def movable_units(state: GameState, first_only: bool = False) -> list[str]:
     """One representative unit id per (kind, location) that may still move (only the
     first one found with ``first_only``)."""
     player = state.active
+    seat = player.seat
     moved = state.turn.get("moved", ())
+    facts = state.position_facts()
+    units = facts.get(("units", seat))
+    if units is None:
+        # (unit id, kind, where it stands), as unit_kind and unit_location would give them.
+        units = [("character", "character", player.character)]
+        units += [(f"mech:{i}", "mech", h) for i, h in enumerate(player.mechs)]
+        units += [
+            (f"worker:{i}", "worker", w) for i, w in enumerate(player.workers) if w is not None
+        ]
+        facts["units", seat] = units
     seen: set[tuple[str, str]] = set()
-    # (unit id, kind, where it stands), as unit_kind and unit_location would give them.
-    units = [("character", "character", player.character)]
-    units += [(f"mech:{i}", "mech", h) for i, h in enumerate(player.mechs)]
-    units += [(f"worker:{i}", "worker", w) for i, w in enumerate(player.workers) if w is not None]
     result = []
     for uid, kind, where in units:
         if uid in moved:
@@ -210,7 +226,7 @@ def movable_units(state: GameState, first_only: bool = False) -> list[str]:
         if key in seen:
             continue
         seen.add(key)
-        if legal_steps(state, player.seat, kind, where):
+        if legal_steps(state, seat, kind, where, facts):
             result.append(uid)
             if first_only:
                 break
