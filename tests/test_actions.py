@@ -228,6 +228,9 @@ NOT_ACTIONS = {
     ("scythe_core/io/wording.py", "symbol"),
     # Objective card conditions ("control:tunnel", "resource:oil"), card data.
     ("scythe_core/rules/objectives.py", "name"),
+    # A markup tag's attribute text, asked whether the tag closes itself ("<br/>").
+    ("web/markup.py", "match.group(3).rstrip()"),
+    ("web/markup.py", "nested.group(3).rstrip()"),
     # The page's address path, cut to the site's directory for its storage keys.
     ("web/storage.py", "path"),
     ("web/storage.py", "pathname"),
