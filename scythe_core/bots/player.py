@@ -12,10 +12,11 @@ to the engine with the choice (:attr:`BotDecision.recorded`, ``model.annotation`
 the engine logs it as ``{"event": "bot", "code", "params"}`` and the history keeps it,
 so a game replayed from its record has the same log.
 
-Levels: *hard* keeps eight part-turns per first choice, weighs its opponents and aims
-a combat commit one above its guess; *normal* keeps two, weighs its opponents less and
-now and then (15 in 100 decisions) takes a near-best choice; *easy* keeps two, ignores
-its opponents and takes a near-best choice half the time.
+Levels: *hard* keeps eight part-turns per first choice, with its own weights, weighs
+its opponents and aims a combat commit one above its guess; *normal* keeps two, weighs
+its opponents less and now and then (15 in 100 decisions) takes a near-best choice
+(within 3 coins); *easy* keeps one, ignores its opponents and takes a near-best choice
+(within 6 coins) 60 times in 100.
 """
 
 from __future__ import annotations
