@@ -58,9 +58,6 @@ class Weights:
     coin_discount: float = 0.45
     #: How much the best opponent's value counts against one's own.
     opponent: float = 0.5
-    #: Coins one turn is worth: the position loses this per turn it still needs for its
-    #: cheapest stars (:func:`turns_to_finish`).
-    tempo: float = 0.0
     #: How much less the engine counts as another seat nears six stars (0.6: 40% left).
     fade: float = 0.6
     #: Against an Automa: the engine counts in full until it is this many turns from its
@@ -74,12 +71,6 @@ class Weights:
     tier_reach: int = 0
     #: Bottom actions ahead that resources in stock are worth counting for.
     stock: int = 1
-    #: Turns guessed for the objective star and for each combat star.
-    objective_turns: float = 5.0
-    combat_turns: float = 3.0
-    #: Per coin short of ``purse`` (top actions and Produce cost coins).
-    broke: float = 0.0
-    purse: int = 3
 
 
 #: The hard bot: mechs and star progress counted lower, power higher than the first
@@ -180,86 +171,6 @@ def explore_value(state: GameState, player: Player) -> float:
     return 1.0 / (1 + min(DISTANCE[at, t] for t in targets))
 
 
-BOTTOM_GOALS = {
-    "upgrade": "upgrades",
-    "deploy": "mechs",
-    "build": "structures",
-    "enlist": "recruits",
-}
-
-
-def production_per_produce(player: Player) -> tuple[int, int]:
-    """(resources, workers) the best Produce would bring now: the most-worked territories
-    up to the Produce limit, a village's workers counted apart."""
-    on: dict[str, int] = {}
-    for hid in player.workers:
-        if hid and TERRAIN.get(hid) in PRODUCTION:
-            on[hid] = on.get(hid, 0) + 1
-    limit = top_amount(player, "produce_territories")
-    mill = player.structures.get("mill")
-    if mill and TERRAIN.get(mill) in PRODUCTION:
-        on[mill] = on.get(mill, 0) + 1
-        limit += 1
-    best = sorted(on.items(), key=lambda item: -item[1])[:limit]
-    workers = sum(n for hid, n in best if PRODUCTION[TERRAIN[hid]] == "worker")
-    return sum(n for _hid, n in best) - workers, workers
-
-
-def worker_turns(on_board: int, on_village: int) -> float:
-    """Produce turns until eight workers, workers made on a village staying there."""
-    turns, growth = 0.0, on_village
-    if growth == 0:
-        turns, growth = 1.0, 1  # a Move to a village first
-    while on_board < STAR_GOALS["workers"]:
-        on_board += growth
-        growth *= 2
-        turns += 1
-    return turns
-
-
-def turns_to_finish(state: GameState, control: dict, player: Player, w: Weights) -> float:
-    """A guess of the turns a seat still needs for its six stars: the cheapest star goals
-    still open, each needing bottom actions (and resources: Produce or Trade turns) or
-    top actions (Bolster, Trade, Produce on a village); a turn does one of each."""
-    counts = star_goal_counts(player)
-    made, by_village = production_per_produce(player)
-    income = max(made, 2 if player.coins else 0, 1)  # a Trade brings two resources
-    held = sum(n for hid, owner in control.items() if owner == player.seat
-               for n in state.resources.get(hid, {}).values())  # fmt: skip
-    goals: list[tuple[float, float, float]] = []  # (top turns, bottom turns, resources)
-    for bottom, goal in BOTTOM_GOALS.items():
-        if not player.stars.get(goal):
-            left = STAR_GOALS[goal] - counts[goal]
-            goals.append((0.0, float(left), float(left * bottom_cost(player, bottom))))
-    if not player.stars.get("workers"):
-        goals.append((worker_turns(counts["workers"], by_village), 0.0, 0.0))
-    if not player.stars.get("power"):
-        step = top_amount(player, "bolster_power")
-        goals.append((-(-(STAR_GOALS["power"] - counts["power"]) // step), 0.0, 0.0))
-    if not player.stars.get("popularity"):
-        step = top_amount(player, "trade_popularity")
-        goals.append((-(-(STAR_GOALS["popularity"] - counts["popularity"]) // step), 0.0, 0.0))
-    if not player.stars.get("objective"):
-        goals.append((w.objective_turns, 0.0, 0.0))
-    for _ in range(2 - player.stars.get("combat", 0)):
-        goals.append((w.combat_turns, 0.0, 0.0))
-    need = STARS_TO_END - player.star_count
-    if need <= 0:
-        return 0.0
-    spare = float(held)
-
-    def cost(goal: tuple[float, float, float]) -> float:
-        top, bottom, resources = goal
-        return max(top + max(resources - spare, 0.0) / income, bottom)
-
-    chosen = sorted(goals, key=cost)[:need]
-    top = sum(g[0] for g in chosen)
-    bottom = sum(g[1] for g in chosen)
-    resources = max(sum(g[2] for g in chosen) - held, 0.0)
-    top += resources / income
-    return max(top, bottom) + 0.5 * min(top, bottom)
-
-
 def future_value(state: GameState, control: dict, player: Player, w: Weights) -> float:
     """What a full-rules seat's position is worth beyond its coins now."""
     counts = star_goal_counts(player)
@@ -283,9 +194,7 @@ def future_value(state: GameState, control: dict, player: Player, w: Weights) ->
         + w.star * player.star_count
         - w.coin_discount * player.coins
         + w.exploring * explore_value(state, player)
-        - w.tempo * turns_to_finish(state, control, player, w)
         + w.territory * holdings(state, control, player.seat)[0]
-        - w.broke * max(w.purse - player.coins, 0)
     )
 
 

@@ -1,0 +1,97 @@
+"""How the bots judge positions: a gain paid for is seen before the beam is cut, the
+popularity tier and an Automa's pace are read as the rules have them, and a seat one
+star from the end and ahead presses for that star."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from scythe_core import legal_actions, new_game, to_move
+from scythe_core.bots.evaluate import (
+    HARD,
+    automa_turns_left,
+    climbing_tier,
+    closing_steps,
+    evaluate,
+)
+from scythe_core.bots.search import Line, is_selection, judge
+from scythe_core.data.automa_cards import STAR_CARDS
+from scythe_core.data.components import MATS, popularity_tier
+from scythe_core.engine import apply_in_place
+from scythe_core.model.actions import verb_of
+
+SEATS = [{"controller": "bot", "level": "hard"}, {"controller": "automa", "level": "automa"}]
+
+
+def game_at_produce():
+    """A bot seat about to Produce with two workers on one territory (an amount to choose)."""
+    state = new_game({"seed": 3, "seats": SEATS})
+    seat = to_move(state)
+    player = state.players[seat]
+    first = player.workers[0]
+    player.workers[2] = first  # a third worker, beside the first
+    section = next(i for i, part in enumerate(MATS[player.mat]["sections"]) if part[0] == "produce")
+    apply_in_place(state, f"section:{section}")
+    produce = next(a for a in legal_actions(state) if verb_of(a) == "produce" and first in a)
+    apply_in_place(state, produce)
+    return state, seat
+
+
+def test_a_produce_is_judged_with_its_gain_before_the_beam_is_cut():
+    state, seat = game_at_produce()
+    assert state.pending["kind"] == "produce_amounts"
+    paid_not_produced = evaluate(state, seat, HARD)
+    produced = state.copy()
+    while produced.pending.get("kind") == "produce_amounts":
+        apply_in_place(produced, legal_actions(produced)[-1])  # the most
+    assert judge(state, seat, HARD) == evaluate(produced, seat, HARD)
+    assert judge(state, seat, HARD) > paid_not_produced
+
+
+def test_a_trade_waiting_for_its_resources_is_kept_beside_the_beam():
+    state = new_game({"seed": 3, "seats": SEATS})
+    seat = to_move(state)
+    mat = state.players[seat].mat
+    section = next(i for i, part in enumerate(MATS[mat]["sections"]) if part[0] == "trade")
+    apply_in_place(state, f"section:{section}")
+    apply_in_place(state, "trade:resources")
+    assert state.pending["kind"] == "trade_place"
+    assert is_selection(Line(state, [f"section:{section}", "trade:resources"]))
+
+
+def test_the_next_popularity_tier_counts_in_part_only_when_near():
+    assert climbing_tier(3, 0) == popularity_tier(3)
+    assert climbing_tier(3, 2) == popularity_tier(3)  # four steps below: too far
+    low, high = popularity_tier(6), popularity_tier(7)
+    near = climbing_tier(6, 2)
+    assert all(a < b < c for a, b, c in zip(low, near, high, strict=True))
+    assert climbing_tier(5, 2) < near  # (tuples: the star coins first)
+
+
+def test_an_automa_nears_its_end_as_its_star_cube_moves_on():
+    state = new_game({"seed": 3, "seats": SEATS})
+    automa = state.players[1]
+    start = automa_turns_left(automa)
+    automa.automa["cube"] = len(STAR_CARDS["automa"]) - 2
+    automa.stars = {"star_card": 5}
+    assert 0 < automa_turns_left(automa) < start
+    automa.stars = {"star_card": 6}
+    assert automa_turns_left(automa) == 0
+
+
+def test_a_seat_one_star_from_the_end_presses_only_when_ahead():
+    state = new_game({"seed": 3, "seats": SEATS})
+    bot, automa = state.players
+    bot.stars = {"upgrades": 1, "mechs": 1, "recruits": 1, "structures": 1, "workers": 1}
+    bot.power = 14  # two power short of its sixth star: one Bolster
+    control = state.control_map()
+    bot.coins, automa.coins = 80, 0
+    assert closing_steps(state, control, bot.seat) == 1
+    bot.coins, automa.coins = 0, 200
+    assert closing_steps(state, control, bot.seat) == 0
+    bot.coins, automa.coins = 80, 0
+    bot.stars = {"upgrades": 1}
+    assert closing_steps(state, control, bot.seat) == 0  # far from the end: no pressing
+    pressing = evaluate(state, bot.seat, HARD)
+    relaxed = evaluate(state, bot.seat, dataclasses.replace(HARD, closing=0.0))
+    assert pressing == relaxed
