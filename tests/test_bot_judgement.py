@@ -14,7 +14,15 @@ from scythe_core.bots.evaluate import (
     closing_steps,
     evaluate,
 )
-from scythe_core.bots.search import Line, is_selection, judge
+from scythe_core.bots.observe import imagine, observe
+from scythe_core.bots.search import (
+    Line,
+    finish,
+    is_selection,
+    judge,
+    plan_turn_steps,
+    play_to_next_turn,
+)
 from scythe_core.data.automa_cards import STAR_CARDS
 from scythe_core.data.components import MATS, popularity_tier
 from scythe_core.engine import apply_in_place
@@ -95,3 +103,17 @@ def test_a_seat_one_star_from_the_end_presses_only_when_ahead():
     pressing = evaluate(state, bot.seat, HARD)
     relaxed = evaluate(state, bot.seat, dataclasses.replace(HARD, closing=0.0))
     assert pressing == relaxed
+
+
+def test_a_look_ahead_judges_the_best_turns_by_the_turn_that_follows():
+    state = new_game({"seed": 4, "seats": SEATS})
+    seat = to_move(state)
+    imagined = imagine(observe(state, seat))
+    options, _seen = finish(plan_turn_steps(imagined.copy(), seat, 2, HARD, 1))
+    first = options[0]  # the best turn by the evaluation, then valued one turn further
+    after = first.state.copy()
+    play_to_next_turn(after, seat)
+    assert to_move(after) == seat and after.pending["kind"] == "section"
+    follow_ups, _ = finish(plan_turn_steps(after, seat, 2, HARD, 0))
+    assert first.value == max(follow.value for follow in follow_ups)
+    assert first.value != evaluate(first.state, seat, HARD)
