@@ -63,8 +63,6 @@ class Weights:
     #: Against an Automa: the engine counts in full until it is this many turns from its
     #: sixth star, then less and less (0: by its stars, as against anyone).
     horizon: float = 0.0
-    #: Per territory held, beyond its end-game coins (units spread out early).
-    territory: float = 0.0
     #: One star from the end and ahead: coins per action still needed for the nearest star.
     closing: float = 3.0
     #: Popularity steps below the next tier from which that tier counts in part.
@@ -194,7 +192,6 @@ def future_value(state: GameState, control: dict, player: Player, w: Weights) ->
         + w.star * player.star_count
         - w.coin_discount * player.coins
         + w.exploring * explore_value(state, player)
-        + w.territory * holdings(state, control, player.seat)[0]
     )
 
 
