@@ -9,6 +9,7 @@ import dataclasses
 from scythe_core import legal_actions, new_game, to_move
 from scythe_core.bots.evaluate import (
     HARD,
+    all_holdings,
     automa_turns_left,
     climbing_tier,
     closing_steps,
@@ -92,14 +93,14 @@ def test_a_seat_one_star_from_the_end_presses_only_when_ahead():
     bot, automa = state.players
     bot.stars = {"upgrades": 1, "mechs": 1, "recruits": 1, "structures": 1, "workers": 1}
     bot.power = 14  # two power short of its sixth star: one Bolster
-    control = state.control_map()
+    ledger = all_holdings(state, state.control_map())
     bot.coins, automa.coins = 80, 0
-    assert closing_steps(state, control, bot.seat) == 1
+    assert closing_steps(state, ledger, bot.seat) == 1
     bot.coins, automa.coins = 0, 200
-    assert closing_steps(state, control, bot.seat) == 0
+    assert closing_steps(state, ledger, bot.seat) == 0
     bot.coins, automa.coins = 80, 0
     bot.stars = {"upgrades": 1}
-    assert closing_steps(state, control, bot.seat) == 0  # far from the end: no pressing
+    assert closing_steps(state, ledger, bot.seat) == 0  # far from the end: no pressing
     pressing = evaluate(state, bot.seat, HARD)
     relaxed = evaluate(state, bot.seat, dataclasses.replace(HARD, closing=0.0))
     assert pressing == relaxed

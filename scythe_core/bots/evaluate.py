@@ -86,16 +86,9 @@ PAYS_FOR = {"oil": ("upgrade", "upgrades"), "metal": ("deploy", "mechs"),
             "wood": ("build", "structures"), "food": ("enlist", "recruits")}  # fmt: skip
 
 
-def resource_value(
-    state: GameState, control: dict, player: Player, counts: dict, w: Weights
-) -> float:
+def resource_value(player: Player, held: dict[str, int], counts: dict, w: Weights) -> float:
     """Resources by use: those that pay for a bottom action still worth doing are worth
     their share of what that action brings (up to its cost), the rest little."""
-    held = dict.fromkeys(PAYS_FOR, 0)
-    for hid, owner in control.items():
-        if owner == player.seat:
-            for res, n in state.resources.get(hid, {}).items():
-                held[res] += n
     worth = {"upgrade": w.upgrade, "deploy": w.mech, "build": w.structure, "enlist": w.recruit}
     value = 0.0
     for res, (bottom, goal) in PAYS_FOR.items():
@@ -121,14 +114,27 @@ def production_value(player: Player, counts: dict) -> float:
     return value
 
 
-def holdings(state: GameState, control: dict[str, int], seat: int) -> tuple[int, int]:
-    """(territories, resources) the seat controls, the Factory counting three."""
-    territories = resources = 0
+@dataclass(frozen=True)
+class Holdings:
+    """What a seat controls: territories (the Factory counting three) and the
+    resources on them, by kind."""
+
+    territories: int
+    resources: dict[str, int]
+
+
+def all_holdings(state: GameState, control: dict[str, int]) -> dict[int, Holdings]:
+    """Every seat's holdings, in one pass over the controlled territories."""
+    territories = {p.seat: 0 for p in state.players}
+    resources = {p.seat: dict.fromkeys(PAYS_FOR, 0) for p in state.players}
     for hid, owner in control.items():
-        if owner == seat:
-            territories += FACTORY_WEIGHT if hid == FACTORY else 1
-            resources += sum(state.resources.get(hid, {}).values())
-    return territories, resources
+        territories[owner] += FACTORY_WEIGHT if hid == FACTORY else 1
+        here = state.resources.get(hid)
+        if here:
+            held = resources[owner]
+            for res, n in here.items():
+                held[res] += n
+    return {seat: Holdings(territories[seat], resources[seat]) for seat in territories}
 
 
 def climbing_tier(popularity: int, reach: int) -> tuple[float, float, float]:
@@ -143,12 +149,12 @@ def climbing_tier(popularity: int, reach: int) -> tuple[float, float, float]:
     return now
 
 
-def score_now(state: GameState, control: dict[str, int], player: Player, reach: int = 0) -> float:
+def score_now(state: GameState, held: Holdings, player: Player, reach: int = 0) -> float:
     """End-game coins if the game ended now (the Automa at its fixed popularity); with
     ``reach``, the next popularity tier counted in part when it is that near."""
     automa = player.automa is not None
     star, per_territory, per_two = climbing_tier(10 if automa else player.popularity, reach)
-    territories, resources = holdings(state, control, player.seat)
+    territories, resources = held.territories, sum(held.resources.values())
     coins = player.coins + player.star_count * star + territories * per_territory
     if automa:
         return coins
@@ -169,7 +175,7 @@ def explore_value(state: GameState, player: Player) -> float:
     return 1.0 / (1 + min(DISTANCE[at, t] for t in targets))
 
 
-def future_value(state: GameState, control: dict, player: Player, w: Weights) -> float:
+def future_value(state: GameState, held: Holdings, player: Player, w: Weights) -> float:
     """What a full-rules seat's position is worth beyond its coins now."""
     counts = star_goal_counts(player)
     star_coins = popularity_tier(player.popularity)[0]
@@ -186,7 +192,7 @@ def future_value(state: GameState, control: dict, player: Player, w: Weights) ->
         + w.power * (min(player.power, 7) + 0.4 * max(player.power - 7, 0))
         + w.combat_card * min(len(player.combat_cards), 5)
         + w.popularity * min(player.popularity, 13)
-        + resource_value(state, control, player, counts, w)
+        + resource_value(player, held.resources, counts, w)
         + w.production * production_value(player, counts)
         + w.star_progress * progress
         + w.star * player.star_count
@@ -195,11 +201,11 @@ def future_value(state: GameState, control: dict, player: Player, w: Weights) ->
     )
 
 
-def seat_value(state: GameState, control: dict, player: Player, w: Weights, young: float) -> float:
-    now = score_now(state, control, player, w.tier_reach)
+def seat_value(state: GameState, held: Holdings, player: Player, w: Weights, young: float) -> float:
+    now = score_now(state, held, player, w.tier_reach)
     if player.automa is not None:
         return now + 2.0 * player.star_count + 0.2 * player.power
-    return now + young * future_value(state, control, player, w)
+    return now + young * future_value(state, held, player, w)
 
 
 #: Share of Automa cards that move its star-card cube on.
@@ -234,15 +240,15 @@ def young(state: GameState, seat: int, w: Weights) -> float:
     return share
 
 
-def closing_steps(state: GameState, control: dict, seat: int) -> int:
+def closing_steps(state: GameState, ledger: dict[int, Holdings], seat: int) -> int:
     """For a seat one star from the end and ahead on the coins it would score now: the
     actions it still needs for its nearest star goal (0 otherwise). Without this, two
     seats at five stars could each wait for the other to end the game."""
     player = state.players[seat]
     if player.automa is not None or player.star_count != STARS_TO_END - 1:
         return 0
-    mine = score_now(state, control, player)
-    if any(score_now(state, control, p) > mine for p in state.players if p.seat != seat):
+    mine = score_now(state, ledger[seat], player)
+    if any(score_now(state, ledger[p.seat], p) > mine for p in state.players if p.seat != seat):
         return 0
     counts = star_goal_counts(player)
     step = {
@@ -265,9 +271,11 @@ def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
         best_other = max((s["total"] for s in scores if s["seat"] != seat), default=0)
         won = GAME_RESULT if mine["rank"] == 1 else -GAME_RESULT
         return won + mine["total"] - best_other
-    control = state.control_map()
-    values = [seat_value(state, control, p, w, young(state, p.seat, w)) for p in state.players]
-    values[seat] -= w.closing * closing_steps(state, control, seat)
+    ledger = all_holdings(state, state.control_map())
+    values = [
+        seat_value(state, ledger[p.seat], p, w, young(state, p.seat, w)) for p in state.players
+    ]
+    values[seat] -= w.closing * closing_steps(state, ledger, seat)
     mine = values[seat]
     others = [v for i, v in enumerate(values) if i != seat]
     return mine - w.opponent * max(others, default=0.0)
