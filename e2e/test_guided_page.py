@@ -181,3 +181,33 @@ def test_the_offer_is_shown_once_while_the_new_game_form_changes(browser, site_u
         assert page.locator("#guide-offer").count() == 1
     assert page.locator("#guide-start").count() == 1
     loaded.page.context.close()
+
+
+def guide_records(page) -> dict:
+    """The guide's records in the page's storage (key -> text)."""
+    return page.evaluate(
+        """() => Object.fromEntries(Object.keys(localStorage)
+                 .filter(k => k.includes('guide.')).map(k => [k, localStorage.getItem(k)]))"""
+    )
+
+
+def test_the_guide_record_goes_and_comes_back_with_its_save(browser, site_url):
+    loaded = open_guide(browser, site_url)
+    page = loaded.page
+    click(page, "#guide-start")
+    assert click_lit(page) == "t1-section"  # one step played: the game is saved
+    records = guide_records(page)
+    assert len(records) == 1, records
+    key = next(iter(records))
+    save_id = key.rsplit("guide.", 1)[1]
+    click(page, "#open-saves")
+    click(page, f"#saves-list .save-game[data-save='{save_id}'] [data-cmd='delete-save']")
+    assert guide_records(page) == {}, "the guide's record is deleted with its save"
+    click(page, "#undo-delete")
+    assert guide_records(page) == records, "and comes back with it"
+    click(page, "#close-saves")
+    page.reload()
+    page.wait_for_selector(UI_READY, state="attached")
+    assert guide(page)["step"] not in ("", "done")  # the game is still a guided one
+    assert loaded.console_errors == []
+    loaded.page.context.close()

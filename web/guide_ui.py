@@ -46,8 +46,10 @@ class Guide:
         self.dismissed: set[str] = set()
         #: The session last looked up in storage (a reload or a resume of a save).
         self.checked: Session | None = None
-        #: The save the record was last written for, and what was written.
-        self.written: tuple[str | None, str] = (None, "")
+        #: The save the record was last written for, what was written, and the
+        #: decisions the save held then (a save deleted and written again by the next
+        #: decision gets its record again).
+        self.written: tuple[str | None, str, int] = (None, "", 0)
         self.step_id = ""
         #: The page (set by ``show``) and the scroll after the render (``phone_frame``'s
         #: sheet scrolls back to the prompt when a render is done).
@@ -60,15 +62,36 @@ class Guide:
         return None if s is None or s.save_id is None else f"{page.prefix}guide.{s.save_id}"
 
     def keep(self, page) -> None:
-        """Write the record beside the save (once the game has one; never twice the same)."""
+        """Write the record beside the save (once the game has one; again when the record
+        or the save changed)."""
         key = self.key(page)
         if key is None:
             return
         value = json.dumps(record_of(self.dismissed))
-        if self.written != (key, value):
+        saved = len(self.session.saved_actions or ())
+        if self.written != (key, value, saved):
             with contextlib.suppress(Exception):  # storage refused or full: kept in the tab
                 page.storage.setItem(key, value)
-            self.written = (key, value)
+            self.written = (key, value, saved)
+
+    def take_record(self, page, save_id: str) -> str | None:
+        """Remove the record kept beside a save being deleted; its text, for an undo."""
+        key = f"{page.prefix}guide.{save_id}"
+        try:
+            raw = page.storage.getItem(key)
+            if not isinstance(raw, str):
+                return None
+            page.storage.removeItem(key)
+        except Exception:  # a JavaScript error: storage refused
+            return None
+        return raw
+
+    def put_record(self, page, save_id: str, raw: str | None) -> None:
+        """Put back what ``take_record`` removed (the save came back with Undo)."""
+        if raw is None:
+            return
+        with contextlib.suppress(Exception):  # storage refused or full: the save is back
+            page.storage.setItem(f"{page.prefix}guide.{save_id}", raw)
 
     def follow(self, page) -> None:
         """A game opened from a link, a reload or a save: guided when its save says so."""
@@ -85,7 +108,8 @@ class Guide:
         dismissed = load_record(stored if isinstance(stored, str) else None)
         if dismissed is not None:
             self.session, self.dismissed = s, dismissed
-            self.written = (self.key(page), json.dumps(record_of(dismissed)))
+            saved = len(s.saved_actions or ())
+            self.written = (self.key(page), json.dumps(record_of(dismissed)), saved)
 
     # --- drawing ----------------------------------------------------------------
 
@@ -193,7 +217,7 @@ class Guide:
         page.session, page.replay, page.panel = session, None, ""
         page.error, page.end_closed, page.conflict = "", False, None
         self.session, self.checked, self.dismissed = session, session, set()
-        self.written = (None, "")
+        self.written = (None, "", 0)
         page.after_change()
 
     def dismiss(self, page, what: str) -> None:

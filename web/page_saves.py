@@ -61,8 +61,9 @@ class PageSaves:
         self.saves = SaveStore(storage, self.prefix + "save.")
         #: Another tab saved this game since: (save id, decisions stored there).
         self.conflict: tuple[str, int] | None = None
-        #: The save just deleted, (id, stored text), while its Undo is offered.
-        self.deleted: tuple[str, str] | None = None
+        #: The save just deleted, (id, stored text, the guide's record beside it or
+        #: None), while its Undo is offered.
+        self.deleted: tuple[str, str, str | None] | None = None
         #: The address lags behind the game (written at ``flush_address``), and the
         #: session whose game it holds (maybe at an earlier decision).
         self.address_behind = False

@@ -107,16 +107,19 @@ def close_saves(page, _target) -> None:
 def delete_save(page, target) -> None:
     game_id = _game_id(target)
     raw = guarded(page, lambda: page.saves.delete(game_id))
-    if raw is not None:  # deleted at once; the message line (here or on the new-game
-        page.deleted = (game_id, raw)  # screen) offers Undo until the next command
+    if raw is not None:
+        # Deleted at once, the guide's record beside it too; the message line (here or
+        # on the new-game screen) offers Undo until the next command.
+        page.deleted = (game_id, raw, page.guide.take_record(page, game_id))
         page.saves_message = text("saves.deleted")
 
 
 def undo_delete(page, _target) -> None:
     if page.deleted is None:
         return
-    (gid, raw), page.deleted = page.deleted, None
-    guarded(page, lambda: page.saves.restore(gid, raw))
+    (gid, raw, guided), page.deleted = page.deleted, None
+    if guarded(page, lambda: page.saves.restore(gid, raw) or True):
+        page.guide.put_record(page, gid, guided)
     page.saves_message = page.saves_message or text("saves.restored")
 
 
