@@ -30,21 +30,39 @@ def _seat_config(controller: str, level: str | None) -> dict:
     return {"controller": controller if controller != "random" else "bot"}
 
 
+#: Plays the pending decision of one seat (a bot decides, logs its reason, applies).
+DecisionPlayer = Callable[[GameState], None]
+
+
+def play_out(
+    state: GameState, seed: int, max_turns: int, players: dict[int, DecisionPlayer]
+) -> int:
+    """Play the game on until it ends or ``max_turns`` turns were taken: the seats in
+    ``players`` decide for themselves, every other decision is a uniformly random
+    legal choice (a generator seeded from ``seed``). Returns the decisions made."""
+    chooser = rng.seed_state(seed ^ 0x5EED)
+    decisions = 0
+    while not state.game_over and state.turns_taken < max_turns:
+        seat = to_move(state) if players else None
+        if seat in players:
+            players[seat](state)
+        else:
+            options = legal_actions(state)
+            if not options:
+                raise RuntimeError(f"no legal action at pending {state.pending}")
+            chooser, pick = rng.randbelow(chooser, len(options))
+            apply_in_place(state, options[pick], check=False)
+        decisions += 1
+    return decisions
+
+
 def random_game(
     seed: int, seats: list[str], max_turns: int = 2000, level: str | None = None
 ) -> dict:
     """Play one game with uniformly random legal choices (the Automa plays itself)."""
     config = {"seed": seed, "seats": [_seat_config(c, level) for c in seats]}
     state = new_game(config)
-    chooser = rng.seed_state(seed ^ 0x5EED)
-    decisions = 0
-    while not state.game_over and state.turns_taken < max_turns:
-        options = legal_actions(state)
-        if not options:
-            raise RuntimeError(f"no legal action at pending {state.pending}")
-        chooser, pick = rng.randbelow(chooser, len(options))
-        apply_in_place(state, options[pick], check=False)
-        decisions += 1
+    decisions = play_out(state, seed, max_turns, {})
     result = {
         "seed": seed,
         "finished": state.game_over,
@@ -151,8 +169,6 @@ def simulate(
 
 # --- seat mixes: random, bot and Automa seats, on every core ----------------------
 
-#: Plays the pending decision of one seat (a bot decides, logs its reason, applies).
-DecisionPlayer = Callable[[GameState], None]
 #: The players of a new game's seats that are not random (by seat number).
 SeatPlayers = Callable[[GameState], dict[int, DecisionPlayer]]
 
@@ -172,18 +188,7 @@ def seat_config(spec: str) -> dict:
 def mix_game(seed: int, seats: list[str], seat_players: SeatPlayers, max_turns: int) -> dict:
     """One game of a seat mix; random seats choose uniformly with their own generator."""
     state = new_game({"seed": seed, "seats": [seat_config(s) for s in seats]})
-    players = seat_players(state)
-    chooser = rng.seed_state(seed ^ 0x5EED)
-    decisions = 0
-    while not state.game_over and state.turns_taken < max_turns:
-        seat = to_move(state)
-        if seat in players:
-            players[seat](state)
-        else:
-            options = legal_actions(state)
-            chooser, pick = rng.randbelow(chooser, len(options))
-            apply_in_place(state, options[pick], check=False)
-        decisions += 1
+    decisions = play_out(state, seed, max_turns, seat_players(state))
     result = {
         "seed": seed,
         "finished": state.game_over,
