@@ -112,3 +112,42 @@ def test_a_reloaded_bot_game_shows_the_same_bot_reasons(game_page):
     fresh.wait_for_selector(UI_READY, state="attached")
     assert bot_lines(fresh) == before
     fresh.close()
+
+
+def test_a_watched_bot_turn_shows_each_decision_and_slides_its_units(game_page):
+    """At "watch" speed a bot's turn is drawn decision by decision (a pause after each
+    but a unit's pick), the units it moves sliding in as the Automa's do."""
+    page = game_page.page
+    page.select_option("#speed", "watch")
+    page.evaluate(
+        """() => {
+        window.__arrived = 0; window.__renders_thinking = 0;
+        new MutationObserver(() => {
+            if (document.body.dataset.thinking === '1') window.__renders_thinking += 1;
+            if (document.querySelector('#pieces .arrive')) window.__arrived += 1;
+        }).observe(document.body, {attributes: true, attributeFilter: ['data-renders']});
+    }"""
+    )
+    start_game(
+        page,
+        [
+            {"controller": "human", "faction": "nordic"},
+            {"controller": "bot", "level": "hard", "faction": "saxony"},
+        ],
+        seed=9,
+    )
+    turns = 0
+    for _ in range(400):
+        page.wait_for_function(
+            "() => document.querySelector('#decision [data-action], #decision [data-leads]')",
+            timeout=60_000,
+        )
+        info = state(page)
+        if info["pending"] == "section":
+            turns += 1
+            if page.evaluate("window.__arrived") or turns > 12:
+                break
+        choose(page, info)
+    shown = page.evaluate("window.__renders_thinking")
+    assert shown >= turns - 1, "each bot turn is drawn while it is played"
+    assert page.evaluate("window.__arrived") > 0, "a bot's unit slid in within 12 turns"

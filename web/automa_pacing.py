@@ -1,14 +1,19 @@
-"""How fast Automa turns play in the page: at once, after a pause, or line by line.
+"""How fast Automa and bot turns play in the page: at once, after a pause, or step by step.
 
 A mixin of ``ui.Page`` (browser only, uses ``js``): it keeps the speed, the timer
 and, at "watch" speed, how many of the turn's explanation lines are shown so far.
-The engine plays an Automa turn as one action; this only paces how it is shown.
+The engine plays an Automa turn as one action; this only paces how it is shown. A bot
+plays its turn decision by decision; at "watch" speed each decision but a unit's pick
+is shown for a moment, the units it moved sliding in (``watch_board.moved_units``).
 """
 
 from __future__ import annotations
 
 import js
 from pyodide.ffi import create_proxy
+from watch_board import moved_units
+
+from scythe_core.model.actions import verb_of
 
 #: Milliseconds before an Automa turn is played, per speed setting.
 SPEEDS = {"instant": 0, "fast": 350, "watch": 700}
@@ -16,6 +21,19 @@ SPEEDS = {"instant": 0, "fast": 350, "watch": 700}
 WATCH_LINE = 650
 #: A bot thinks in slices of at most this many ms, the page free to render between.
 THINK_SLICE = 12
+
+
+def unit_places(state) -> list[dict]:
+    """Where every seat's units stand (for ``moved_units``)."""
+    return [
+        {
+            "faction": p.faction,
+            "character": p.character,
+            "mechs": list(p.mechs),
+            "workers": list(p.workers),
+        }
+        for p in state.players
+    ]
 
 
 class AutomaPacing:
@@ -28,9 +46,12 @@ class AutomaPacing:
         #: "Watch" speed: (session, log start, log end, lines shown) of the Automa turn.
         self.watch: tuple | None = None
         self.line_proxy = create_proxy(self.watch_line)
-        #: A bot's turn being thought out: (session, its thinking, log length at its start).
+        #: A bot's turn being thought out: (session, its thinking).
         self.thinking: tuple | None = None
         self.think_proxy = create_proxy(self.think)
+        #: A bot's decision just shown at "watch" speed: the units it moved (arrivals,
+        #: drawn once by the next render).
+        self.bot_arrivals: dict | None = None
         #: The bot turn being thought out: when it started, and ms spent in its slices.
         self.think_clock = (0.0, 0.0)
         #: Timings for bench/bots.py (``body[data-thinking='1']`` while a bot thinks in
@@ -95,7 +116,7 @@ class AutomaPacing:
             self.thinking = None
             js.document.body.dataset.thinking = "0"
             return
-        session, steps, start = self.thinking
+        session, steps = self.thinking
         seat, turns = session.pending_seat, session.state.turns_taken
         began = js.performance.now()
         until = began + THINK_SLICE
@@ -103,17 +124,26 @@ class AutomaPacing:
             try:
                 next(steps)
             except StopIteration as done:
+                places = unit_places(session.state)
                 session.apply_bot_decision(done.value)
+                shown = self.speed == "watch" and verb_of(done.value.action) != "unit"
+                if shown:
+                    self.bot_arrivals = moved_units(places, unit_places(session.state))
                 if session.bot_to_think() and (session.pending_seat, session.state.turns_taken) == (
                     seat,
                     turns,
                 ):
                     steps = session.bot_thinking()
-                    self.thinking = (session, steps, start)
+                    self.thinking = (session, steps)
+                    if shown:  # on after a moment, the page drawn meanwhile
+                        self.time_slice(began)
+                        self.render()
+                        self.timer = js.setTimeout(self.think_proxy, WATCH_LINE)
+                        return
                     continue
                 self.thinking = None
                 self.time_slice(began, last=True)
-                self.bot_turn_done(session, start)
+                self.bot_turn_done()
                 return
         self.time_slice(began)
         self.timer = js.setTimeout(self.think_proxy, 0)
@@ -143,11 +173,9 @@ class AutomaPacing:
     def busy_painted(self, *_args) -> None:
         getattr(js.window, "__busy_frame_ms").push(js.performance.now() - self.busy_from)
 
-    def bot_turn_done(self, session, start: int) -> None:
-        if self.speed == "watch" and len(session.state.log) > start:
-            self.watch = (session, start, len(session.state.log), 0)
-            self.watch_line()
-            return
+    def bot_turn_done(self) -> None:
+        """A bot's turn is over: the page drawn, the next turn scheduled (at "watch"
+        speed its lines were shown as its decisions were)."""
         self.render()
         self.schedule()
 
@@ -155,7 +183,7 @@ class AutomaPacing:
         self.timer = None
         s = self.session
         if s is not None and s.bot_to_think():
-            self.thinking = (s, s.bot_thinking(), len(s.state.log))
+            self.thinking = (s, s.bot_thinking())
             self.think_clock = (js.performance.now(), 0.0)
             js.document.body.dataset.thinking = "1"  # (for bench/bots.py)
             self.think()

@@ -351,6 +351,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 marks[hid] = "watch"
             session, start, end, shown = self.watch
             board, arrivals = watched_board(view, session.state.log[start:end], shown)
+        elif self.bot_arrivals:  # a bot's decision watched: drawn once with its slides
+            arrivals, self.bot_arrivals = self.bot_arrivals, None
         drawn = self.regions.set_drawn(
             "pieces",
             (pieces_inputs(board), marks, self.lang, arrivals),
