@@ -21,9 +21,9 @@ target: median under 2 s) and from its first slice to its decision
 (``__bot_wall_ms``); each slice's length (``__slice_ms``); and each click or key
 handled while a bot thinks, from the event to its handler's end
 (``__busy_ui_ms``: the page re-rendered; target: median under 50 ms) and to the next
-painted frame (``__busy_frame_ms``). At ``--speed instant`` a bot turn is played at
-once after the human's click (no slices, no clicks meanwhile): its think time is the
-turn's (``__automa_ms``).
+painted frame (``__busy_frame_ms``). A bot thinks in slices at every speed; at
+"watch" its turn is shown decision by decision, so the wall time from its first slice
+to its turn's end also counts the pauses between the decisions shown.
 
     python3 bench/bots.py --page [--page-turns 16] [--seed 9] [--speed watch] [--no-build]
 """
