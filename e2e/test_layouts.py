@@ -426,3 +426,43 @@ def test_the_header_and_the_seat_choices_fit(browser, site_url, lang):
             assert one_line(bands), bands
             assert page.get_attribute("#game-status", "title").endswith("18446744073709551615")
         page.context.close()
+
+
+#: Words of the drawn mat's sections that reach past their section's box (cut or
+#: spilling into the next section).
+CUT_MAT_WORDS = """() => {
+    const found = [];
+    for (const col of document.querySelectorAll('#own-mat .mat-col')) {
+        const box = col.getBoundingClientRect();
+        const walker = document.createTreeWalker(col, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const r of range.getClientRects())
+                if (r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1))
+                    found.push(node.textContent.trim());
+        }
+    }
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_mat_sections_show_their_words_whole(browser, site_url, lang):
+    """At 1024x768 (a narrow side panel), 1366x768 and 390x844, in English and Dutch
+    ("Produceren", "Gevechtskaarten +1"), no word of the mat's sections is cut."""
+    loaded = open_page(browser, site_url, viewport={"width": 1366, "height": 768})
+    page = loaded.page
+    page.wait_for_selector(UI_READY, state="attached")
+    start_game(page, SOLO, seed=9)
+    if lang == "nl":
+        click(page, "#lang")
+    page.wait_for_selector("#own-mat .mat-col")
+    for size in (TABLET, {"width": 1366, "height": 768}, PHONE):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(200)
+        cut = page.evaluate(CUT_MAT_WORDS)
+        assert cut == [], (size, lang, cut)
+    shot(page, f"layout-mat-{lang}-390")
+    page.context.close()
