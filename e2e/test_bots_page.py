@@ -13,6 +13,11 @@ from game_driver import UI_READY, address_game, choose, shot, start_game, state
 from site_browser import open_page
 
 pytestmark = pytest.mark.browser
+#: A human (Nordic) against bot:hard (Saxony).
+HUMAN_AND_BOT = [
+    {"controller": "human", "faction": "nordic"},
+    {"controller": "bot", "level": "hard", "faction": "saxony"},
+]
 
 
 @pytest.fixture()
@@ -40,10 +45,7 @@ def test_a_bot_seat_finishes_its_turns_and_explains_them(game_page, speed):
     page.select_option("#speed", speed)
     start_game(
         page,
-        [
-            {"controller": "human", "faction": "nordic"},
-            {"controller": "bot", "level": "hard", "faction": "saxony"},
-        ],
+        HUMAN_AND_BOT,
         seed=9,
     )
     assert state(page)["game"] == "on"
@@ -84,10 +86,7 @@ def test_a_reloaded_bot_game_shows_the_same_bot_reasons(game_page):
     page.select_option("#speed", "instant")
     start_game(
         page,
-        [
-            {"controller": "human", "faction": "nordic"},
-            {"controller": "bot", "level": "hard", "faction": "saxony"},
-        ],
+        HUMAN_AND_BOT,
         seed=12,
     )
     turns = 0
@@ -130,10 +129,7 @@ def test_a_watched_bot_turn_shows_each_decision_and_slides_its_units(game_page):
     )
     start_game(
         page,
-        [
-            {"controller": "human", "faction": "nordic"},
-            {"controller": "bot", "level": "hard", "faction": "saxony"},
-        ],
+        HUMAN_AND_BOT,
         seed=9,
     )
     turns = 0
