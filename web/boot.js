@@ -8,14 +8,10 @@
 // this flag and shows a link to open the game in its own tab instead of the game.
 window.__scytheFramed = window.top !== window.self;
 
-if ("serviceWorker" in navigator) {
-  const register = () => navigator.serviceWorker.register("./sw.js").catch(console.warn);
-  const started = () => document.body && document.body.dataset.ready === "1";
-  const watch = () => {
-    if (started()) register();
-    else new MutationObserver((_, watcher) => started() && (watcher.disconnect(), register()))
-      .observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
-  };
-  if (document.body) watch();
-  else document.addEventListener("DOMContentLoaded", watch, { once: true });
-}
+// The service worker is registered at once, so that on a first visit it can take over
+// the page before Pyodide asks for its wasm (web/interpreter.mjs waits a little for it):
+// V8 then keeps its code cache beside the worker's cached copy from this visit on.
+window.__scytheWorker =
+  "serviceWorker" in navigator
+    ? navigator.serviceWorker.register("./sw.js").catch((error) => console.warn(error))
+    : Promise.resolve(undefined);

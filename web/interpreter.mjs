@@ -75,8 +75,32 @@ function writeAppFiles(pyodide, files) {
   }
 }
 
+/* A first visit: wait (at most WORKER_WAIT_MS) for the service worker that boot.js
+   registered to take over this page, so that Pyodide's wasm is answered from its cache
+   and V8's code cache is kept beside that copy (web/sw.js). Gives up at once when
+   there is no worker or it fails to install; the page then starts from the network. */
+const WORKER_WAIT_MS = 3000;
+
+async function workerInCharge() {
+  const workers = navigator.serviceWorker;
+  if (!workers || workers.controller) return "controlled";
+  const registration = await window.__scytheWorker;
+  const worker = registration && (registration.installing || registration.waiting);
+  if (!worker) return registration ? "not controlled" : "no worker";
+  return new Promise((done) => {
+    const timer = setTimeout(() => done("timeout"), WORKER_WAIT_MS);
+    const finish = (why) => (clearTimeout(timer), done(why));
+    workers.addEventListener("controllerchange", () => finish("taken over"), { once: true });
+    if (worker) {
+      worker.addEventListener("statechange", () => worker.state === "redundant" && finish("failed"));
+    }
+  });
+}
+
 export async function loadPyodide(options = {}) {
   const stock = { ...options, indexURL: INDEX_URL };
+  const waited = performance.now();
+  window.__scytheWorkerWait = [await workerInCharge(), Math.round(performance.now() - waited)];
   if (!BYTECODE) return loadStockPyodide(stock);
   performance.mark("scythe:pyodide-start");
   const appBytecode = fetchChecked(BYTECODE.app).then(appFiles);
