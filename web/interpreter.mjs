@@ -79,7 +79,7 @@ function writeAppFiles(pyodide, files) {
    registered to take over this page, so that Pyodide's wasm is answered from its cache
    and V8's code cache is kept beside that copy (web/sw.js). Gives up at once when
    there is no worker or it fails to install; the page then starts from the network. */
-const WORKER_WAIT_MS = 3000;
+const WORKER_WAIT_MS = 8000;
 
 async function workerInCharge() {
   const workers = navigator.serviceWorker;
