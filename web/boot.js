@@ -1,5 +1,5 @@
 /* Start-up that must run before Python: refuse to play inside another site's frame,
-   and register the service worker (sw.js) once Python has started.
+   and register the service worker (sw.js) at once.
    A file of its own because the page's Content-Security-Policy allows no inline script. */
 "use strict";
 
@@ -8,9 +8,10 @@
 // this flag and shows a link to open the game in its own tab instead of the game.
 window.__scytheFramed = window.top !== window.self;
 
-// The service worker is registered at once, so that on a first visit it can take over
-// the page before Pyodide asks for its wasm (web/interpreter.mjs waits a little for it):
-// V8 then keeps its code cache beside the worker's cached copy from this visit on.
+// The service worker is registered at once, so that on a first visit it can install and
+// take over the page before Pyodide asks for its wasm (web/interpreter.mjs waits for it,
+// at most a few seconds): V8 then keeps its code cache beside the worker's copy of the
+// wasm from this first visit on (web/sw.js). interpreter.mjs reads this promise.
 window.__scytheWorker =
   "serviceWorker" in navigator
     ? navigator.serviceWorker.register("./sw.js").catch((error) => console.warn(error))
