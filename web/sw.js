@@ -15,12 +15,30 @@
 
    Pyodide's wasm is answered from this cache too, unmodified (caches.match), which
    keeps V8's code cache for it: Chromium stores the compiled code beside the Cache
-   Storage entry, so from the second visit the worker serves it is deserialised, not
-   compiled (DevTools tracing, wasm.Deserialize: visit 1 network, visit 2 compiles the
-   cached copy, visits 3+ hit). Tried and measured worse: leaving the wasm to the
-   network while the server answers (a hit on visit 2 from the HTTP cache, then misses
-   on visits 3 and 4, with and without revalidation), and a network-first answer from
-   the worker (never a hit). */
+   Storage entry (side data), but only for a response the worker answered from Cache
+   Storage (Blink's ServiceWorkerCachedMetadataSender; a response the worker fetched
+   gets none). So a first visit waits for this worker before Pyodide asks for its wasm:
+   web/boot.js registers it at once, web/interpreter.mjs waits until it has installed
+   and taken over the page (clients.claim), at most 8 s, then starts from the network
+   as before. Measured (Chromium 156, DevTools tracing: v8.wasm.moduleCacheHit and
+   wasm.Deserialize, v8.wasm.cachedModule; bench/boot.py, visits 1-4):
+   - visit 1 compiles the worker's copy and V8 writes its code there; visits 2+ hit.
+     Before (worker registered once Python had started): visit 1's code cache went to
+     the HTTP cache entry, visit 2 compiled the worker's copy, visits 3+ hit;
+   - the wait on a first visit: 0.4-1.1 s here (2.5 MB/s: ~6 s, the downloads the
+     page needs anyway). Board drawn, medians of paired runs, before -> after:
+     localhost visit 1 about the same (noise ~0.5 s), visit 2 2.2 -> 1.6 s; 4x slower
+     CPU visit 2 9.6 -> 7.3 s; at 2.5 MB/s visit 1 8.0 -> 8.5 s (the wasm is compiled
+     after the download instead of while streaming), visit 2 2.3 -> 1.7 s.
+   Tried and dropped: leaving the wasm to the network and its HTTP cache (a hit on
+   visit 2, then misses on visits 3 and 4, with and without revalidation); a
+   network-first answer from the worker (never a hit); compiling the wasm a
+   second time on visit 1 from the worker's copy once the game was up (V8 reuses the
+   module it has in memory and writes nothing for the new copy); holding back only the
+   wasm request instead of all of Pyodide's start (the install and Pyodide's start
+   then share the CPU: no faster); copying unchanged files from the older build's
+   cache on an update (cache.put does not carry the code cache: the first visit after
+   an update compiles the wasm once, as before). */
 "use strict";
 
 const VERSION = "dev";
