@@ -26,8 +26,9 @@ from navigation start: "board" is ``window.__t_board`` (web/main.py; the baselin
 import), "playable" is when the page can take the player's first click (``data-ui``
 set on <body> by web/ui_events.py; the baseline: a new game's legal actions listed).
 
-Bytes: what came over the network on a cold load (``transferSize`` of the page and
-every resource; our server does not compress), and what a compressing host would send
+Bytes: what came over the network on a cold load until it is playable (the bodies our
+server sent, the service worker's downloads included, which the page's own
+``transferSize`` does not show; our server does not compress), and what a compressing host would send
 for the same files: gzip -9 (and brotli, if the ``brotli`` module is installed) of the
 types GitHub Pages compresses (HTML, CSS, JavaScript, JSON, SVG, wasm, text), the
 others as they are. Our zip and ``.bin`` files are compressed by the build itself.
@@ -61,6 +62,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
@@ -107,9 +109,6 @@ PLAYABLE_INIT = """new MutationObserver(() => {
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ui"] });"""
 
-RESOURCES_JS = """() => performance.getEntriesByType("navigation")
-  .concat(performance.getEntriesByType("resource"))
-  .map((entry) => [entry.name, entry.transferSize || 0])"""
 
 #: Our page waits for its service worker to hold the whole site (a warm start's state).
 SW_FILLED_JS = """async () => {
@@ -154,7 +153,27 @@ def prepare_site(build, site: Path, rebuild: bool) -> None:
     (site / "bench" / "bare.mjs").write_text(BARE_MJS.replace("WHEEL", wheel))
 
 
-def measure(context, url: str, rate: int = 1, fill: bool = False, attempts: int = 2) -> dict:
+def counting_server(build, site: Path):
+    """build.py's server for ``site``, which also logs (URL path, body bytes) of every
+    response it sends in ``server.sent`` (the page's and its service worker's alike)."""
+    server = build.make_server(site, port=0, quiet=True)
+    sent: list[tuple[str, int]] = []
+    plain = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
+
+    class Counting(plain.func):
+        def copyfile(self, source, outputfile) -> None:
+            data = source.read()
+            outputfile.write(data)
+            sent.append((urlsplit(self.path).path, len(data)))
+
+    server.RequestHandlerClass = functools.partial(Counting, *plain.args, **plain.keywords)
+    server.sent = sent
+    return server
+
+
+def measure(
+    context, url: str, sent: list, rate: int = 1, fill: bool = False, attempts: int = 2
+) -> dict:
     """One load: seconds to board and to playable, and the (url, bytes) it fetched.
 
     A renderer that crashes (rare, on a loaded machine) is retried once, and said so.
@@ -163,7 +182,7 @@ def measure(context, url: str, rate: int = 1, fill: bool = False, attempts: int 
 
     for attempt in range(attempts):
         try:
-            return measure_once(context, url, rate, fill)
+            return measure_once(context, url, sent, rate, fill)
         except Error as exc:
             if "crash" not in str(exc).lower() or attempt == attempts - 1:
                 raise
@@ -171,8 +190,10 @@ def measure(context, url: str, rate: int = 1, fill: bool = False, attempts: int 
     raise AssertionError("unreachable")
 
 
-def measure_once(context, url: str, rate: int, fill: bool) -> dict:
+def measure_once(context, url: str, sent: list, rate: int, fill: bool) -> dict:
     page = context.new_page()
+    sent.clear()
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
     try:
         if rate > 1:
             cdp = context.new_cdp_session(page)
@@ -182,7 +203,7 @@ def measure_once(context, url: str, rate: int, fill: bool) -> dict:
         result = {
             "board": page.evaluate("window.__t_board") / 1000,
             "playable": page.evaluate("window.__t_playable") / 1000,
-            "resources": page.evaluate(RESOURCES_JS),
+            "resources": [(origin + path, size) for path, size in list(sent)],
         }
         if fill and "bench/" not in url:
             page.evaluate(SW_FILLED_JS)
@@ -200,14 +221,14 @@ def new_profile(playwright, directory: str, rate: int):
     return context
 
 
-def run(playwright, base_url: str, runs: int, rate: int) -> dict[str, dict[str, list]]:
+def run(playwright, base_url: str, sent: list, runs: int, rate: int) -> dict[str, dict[str, list]]:
     results = {name: {"cold": [], "warm": [], "cold_resources": []} for name in PAGES}
     order = list(PAGES)
     for i in range(runs):  # cold: a new profile for every load
         for name in order if i % 2 == 0 else order[::-1]:
             with tempfile.TemporaryDirectory(prefix="scythe-bench-") as directory:
                 context = new_profile(playwright, directory, rate)
-                m = measure(context, base_url + PAGES[name], rate)
+                m = measure(context, base_url + PAGES[name], sent, rate)
                 context.close()
             results[name]["cold"].append(m)
             results[name]["cold_resources"].append(m["resources"])
@@ -223,10 +244,10 @@ def run(playwright, base_url: str, runs: int, rate: int) -> dict[str, dict[str, 
             for n, name in enumerate(PAGES)
         }
         for name, context in contexts.items():  # fills the caches; not counted
-            measure(context, base_url + PAGES[name], rate, fill=True)
+            measure(context, base_url + PAGES[name], sent, rate, fill=True)
         for i in range(runs):  # warm: the same profile again and again
             for name in order if i % 2 == 0 else order[::-1]:
-                m = measure(contexts[name], base_url + PAGES[name], rate)
+                m = measure(contexts[name], base_url + PAGES[name], sent, rate)
                 results[name]["warm"].append(m)
                 size = sum(b for _, b in m["resources"])
                 print(
@@ -373,7 +394,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="scythe-bench-site-") as tmp:
         site = Path(tmp) / "site"
         prepare_site(build, site, rebuild=not args.no_build)
-        server = build.make_server(site, port=0, quiet=True)
+        server = counting_server(build, site)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base_url = build.server_url(server)
         print(f"Serving {site} at {base_url}", flush=True)
@@ -383,10 +404,12 @@ def main() -> None:
                 times = visits(playwright, base_url)
                 if not args.visits_only:
                     print("Desktop (1280x720, CPU as is)", flush=True)
-                    reports.append(("Desktop", run(playwright, base_url, args.runs, 1)))
+                    reports.append(
+                        ("Desktop", run(playwright, base_url, server.sent, args.runs, 1))
+                    )
                     if not args.no_phone:
                         print(f"Phone (390x844, CPU {CPU_SLOWDOWN}x slower)", flush=True)
-                        phone = run(playwright, base_url, args.runs, CPU_SLOWDOWN)
+                        phone = run(playwright, base_url, server.sent, args.runs, CPU_SLOWDOWN)
                         reports.append((f"Phone 390x844, CPU {CPU_SLOWDOWN}x slower", phone))
             for title, results in reports:
                 report(results, args.runs, site, base_url, title)
