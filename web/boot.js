@@ -12,7 +12,6 @@ window.__scytheFramed = window.top !== window.self;
 // take over the page before Pyodide asks for its wasm (web/interpreter.mjs waits for it,
 // at most a few seconds): V8 then keeps its code cache beside the worker's copy of the
 // wasm from this first visit on (web/sw.js). interpreter.mjs reads this promise.
-window.__scytheWorker =
-  "serviceWorker" in navigator
-    ? navigator.serviceWorker.register("./sw.js").catch((error) => console.warn(error))
-    : Promise.resolve(undefined);
+window.__scytheWorker = (async () => {
+  if ("serviceWorker" in navigator) return navigator.serviceWorker.register("./sw.js");
+})().catch((error) => console.warn(error)); /* none allowed here: the page starts without */

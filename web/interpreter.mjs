@@ -85,28 +85,35 @@ function writeAppFiles(pyodide, files) {
 const WORKER_WAIT_MS = 8000;
 
 async function workerInCharge() {
-  const workers = navigator.serviceWorker;
+  const workers = navigator.serviceWorker; /* undefined, or throws, where none is allowed */
   if (!workers) return "no worker";
   if (workers.controller) return "controlled";
-  const registration = await window.__scytheWorker;
+  let timer;
+  const timeout = new Promise((done) => {
+    timer = setTimeout(() => done("timeout"), WORKER_WAIT_MS);
+  });
+  try {
+    return await Promise.race([timeout, takenOver(workers)]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function takenOver(workers) {
+  const registration = await window.__scytheWorker; /* boot.js */
   if (workers.controller) return "controlled";
   const worker = registration && (registration.installing || registration.waiting);
   if (!worker || worker.state === "redundant") return "no worker installing";
   return new Promise((done) => {
-    const finish = (why) => {
-      clearTimeout(timer);
-      done(why);
-    };
-    const timer = setTimeout(() => finish("timeout"), WORKER_WAIT_MS);
-    workers.addEventListener("controllerchange", () => finish("taken over"), { once: true });
-    worker.addEventListener("statechange", () => worker.state === "redundant" && finish("failed"));
+    workers.addEventListener("controllerchange", () => done("taken over"), { once: true });
+    worker.addEventListener("statechange", () => worker.state === "redundant" && done("failed"));
   });
 }
 
 export async function loadPyodide(options = {}) {
   const stock = { ...options, indexURL: INDEX_URL };
   const waited = performance.now();
-  const worker = await workerInCharge();
+  const worker = await workerInCharge().catch((error) => `error: ${error}`);
   window.__scytheWorkerWait = [worker, Math.round(performance.now() - waited)]; /* bench/boot.py */
   if (!BYTECODE) return loadStockPyodide(stock);
   performance.mark("scythe:pyodide-start");
