@@ -25,11 +25,15 @@
    - visit 1 compiles the worker's copy and V8 writes its code there; visits 2+ hit.
      Before (worker registered once Python had started): visit 1's code cache went to
      the HTTP cache entry, visit 2 compiled the worker's copy, visits 3+ hit;
-   - the wait on a first visit: 0.4-1.1 s here (2.5 MB/s: ~6 s, the downloads the
-     page needs anyway). Board drawn, medians of paired runs, before -> after:
-     localhost visit 1 about the same (noise ~0.5 s), visit 2 2.2 -> 1.6 s; 4x slower
-     CPU visit 2 9.6 -> 7.3 s; at 2.5 MB/s visit 1 8.0 -> 8.5 s (the wasm is compiled
-     after the download instead of while streaming), visit 2 2.3 -> 1.7 s.
+   - the first visit's wait: 0.4-1.5 s here, about 6 s at 2.5 MB/s (mostly downloads
+     the boot needs anyway). Seconds to "board drawn", medians of paired runs in new
+     profiles, before -> after: localhost, machine loaded (8 pairs): visit 1 4.1 ->
+     4.6, visit 2 3.9 -> 2.2; lightly loaded (5 pairs): 3.7 -> 3.7, 2.2 -> 1.6; CPU 4x
+     slower (3 pairs; the worker's thread is not slowed): 10.3 -> 9.7, 9.6 -> 7.3;
+     2.5 MB/s and 40 ms RTT (3 pairs): 8.0 -> 8.5, 2.3 -> 1.7. Visit 1 pays when the
+     CPU is short (the install shares it) or the network slow (the wasm is compiled
+     after its download, not while streaming); cold "board" as a share of the bare
+     Pyodide page went 0.57x -> 0.63x (6 triples, loaded machine; target 0.8x).
    Tried and dropped: leaving the wasm to the network and its HTTP cache (a hit on
    visit 2, then misses on visits 3 and 4, with and without revalidation); a
    network-first answer from the worker (never a hit); compiling the wasm a
