@@ -7,6 +7,7 @@ file of one build ever cached under another build's name.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import socket
@@ -283,6 +284,43 @@ def test_the_second_visit_starts_pyodide_from_compiled_code(
         assert read, "visit 2: V8 compiled the wasm instead of reading its code cache"
     finally:
         context.close()
+        stop(server)
+
+
+#: Longer than web/interpreter.mjs's WORKER_WAIT_MS (8 s).
+STALL_SECONDS = 40
+
+
+@pytest.mark.browser
+def test_a_first_visit_whose_worker_never_finishes_installing_still_starts(
+    browser, build_module, site_plan, tmp_path
+):
+    """One file the boot does not need (an icon) never arrives in time, so the worker's
+    install hangs: the page stops waiting for it after a few seconds and starts from
+    the network, never stuck on its loading screen."""
+    build_module.sync(site_plan, tmp_path)
+    server = build_module.make_server(tmp_path, port=0, quiet=True)
+    plain = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
+
+    class Stalling(plain.func):
+        def do_GET(self) -> None:
+            if self.path.endswith("/icons/icon-512.png"):
+                time.sleep(STALL_SECONDS)
+            super().do_GET()
+
+    server.RequestHandlerClass = functools.partial(Stalling, *plain.args, **plain.keywords)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    loaded = open_page(browser, build_module.server_url(server))
+    try:
+        page = loaded.page
+        assert page.get_attribute("body", "data-board-drawn") == "1"
+        assert page.locator("[data-hex]").count() == 54
+        reason, waited_ms = page.evaluate("window.__scytheWorkerWait")
+        assert reason == "timeout" and 7000 <= waited_ms < STALL_SECONDS * 1000, (reason, waited_ms)
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        assert loaded.console_errors == [], loaded.console_errors
+    finally:
+        loaded.page.context.close()
         stop(server)
 
 
