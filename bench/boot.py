@@ -16,15 +16,19 @@ imports ``scythe_core`` ("board drawn") and lists the legal actions of a new gam
   (ours: the service worker's cache, waited for; the bare page: the HTTP cache, which
   our server always revalidates, ``Cache-Control: no-cache``: cheap 304s);
 * visits 1-4: four loads in a row in one new profile (ours only; the first one installs
-  the service worker), showing when V8's code cache for the wasm starts to pay.
+  the service worker and waits for it to take over, web/interpreter.mjs), each traced
+  with DevTools to tell whether V8 read the wasm's compiled code from its code cache
+  ("hit": Blink's ``v8.wasm.moduleCacheHit`` event) or compiled it ("miss"), and
+  lingering 2 s like a player would (V8 writes its cache once code has tiered up).
 
 Runs of the two pages alternate, so both see the same machine load. Times are seconds
 from navigation start: "board" is ``window.__t_board`` (web/main.py; the baseline's
 import), "playable" is when the page can take the player's first click (``data-ui``
 set on <body> by web/ui_events.py; the baseline: a new game's legal actions listed).
 
-Bytes: what came over the network on a cold load (``transferSize`` of the page and
-every resource; our server does not compress), and what a compressing host would send
+Bytes: what came over the network on a cold load until it is playable (the bodies our
+server sent, the service worker's downloads included, which the page's own
+``transferSize`` does not show; our server does not compress), and what a compressing host would send
 for the same files: gzip -9 (and brotli, if the ``brotli`` module is installed) of the
 types GitHub Pages compresses (HTML, CSS, JavaScript, JSON, SVG, wasm, text), the
 others as they are. Our zip and ``.bin`` files are compressed by the build itself.
@@ -51,12 +55,14 @@ import argparse
 import functools
 import gzip
 import importlib.util
+import json
 import shutil
 import statistics
 import sys
 import tempfile
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
@@ -103,9 +109,6 @@ PLAYABLE_INIT = """new MutationObserver(() => {
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ui"] });"""
 
-RESOURCES_JS = """() => performance.getEntriesByType("navigation")
-  .concat(performance.getEntriesByType("resource"))
-  .map((entry) => [entry.name, entry.transferSize || 0])"""
 
 #: Our page waits for its service worker to hold the whole site (a warm start's state).
 SW_FILLED_JS = """async () => {
@@ -117,6 +120,11 @@ SW_FILLED_JS = """async () => {
 }"""
 
 PAGES = {"scythe page": "", "bare Pyodide + wheel": "bench/bare.html"}
+
+#: DevTools' trace category of Blink's wasm code-cache events.
+CODE_CACHE_TRACE = "disabled-by-default-devtools.timeline"
+#: Seconds each of the visits 1-4 stays open after it is playable.
+VISIT_LINGER = 2.0
 
 #: Content types GitHub Pages serves compressed (gzip), by file extension.
 COMPRESSED_BY_HOST = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".txt", ".py"}
@@ -145,7 +153,27 @@ def prepare_site(build, site: Path, rebuild: bool) -> None:
     (site / "bench" / "bare.mjs").write_text(BARE_MJS.replace("WHEEL", wheel))
 
 
-def measure(context, url: str, rate: int = 1, fill: bool = False, attempts: int = 2) -> dict:
+def counting_server(build, site: Path):
+    """build.py's server for ``site``, which also logs (URL path, body bytes) of every
+    response it sends in ``server.sent`` (the page's and its service worker's alike)."""
+    server = build.make_server(site, port=0, quiet=True)
+    sent: list[tuple[str, int]] = []
+    plain = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
+
+    class Counting(plain.func):
+        def copyfile(self, source, outputfile) -> None:
+            data = source.read()
+            outputfile.write(data)
+            sent.append((urlsplit(self.path).path, len(data)))
+
+    server.RequestHandlerClass = functools.partial(Counting, *plain.args, **plain.keywords)
+    server.sent = sent
+    return server
+
+
+def measure(
+    context, url: str, sent: list, rate: int = 1, fill: bool = False, attempts: int = 2
+) -> dict:
     """One load: seconds to board and to playable, and the (url, bytes) it fetched.
 
     A renderer that crashes (rare, on a loaded machine) is retried once, and said so.
@@ -154,7 +182,7 @@ def measure(context, url: str, rate: int = 1, fill: bool = False, attempts: int 
 
     for attempt in range(attempts):
         try:
-            return measure_once(context, url, rate, fill)
+            return measure_once(context, url, sent, rate, fill)
         except Error as exc:
             if "crash" not in str(exc).lower() or attempt == attempts - 1:
                 raise
@@ -162,8 +190,10 @@ def measure(context, url: str, rate: int = 1, fill: bool = False, attempts: int 
     raise AssertionError("unreachable")
 
 
-def measure_once(context, url: str, rate: int, fill: bool) -> dict:
+def measure_once(context, url: str, sent: list, rate: int, fill: bool) -> dict:
     page = context.new_page()
+    sent.clear()
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
     try:
         if rate > 1:
             cdp = context.new_cdp_session(page)
@@ -173,7 +203,7 @@ def measure_once(context, url: str, rate: int, fill: bool) -> dict:
         result = {
             "board": page.evaluate("window.__t_board") / 1000,
             "playable": page.evaluate("window.__t_playable") / 1000,
-            "resources": page.evaluate(RESOURCES_JS),
+            "resources": [(origin + path, size) for path, size in list(sent)],
         }
         if fill and "bench/" not in url:
             page.evaluate(SW_FILLED_JS)
@@ -191,14 +221,14 @@ def new_profile(playwright, directory: str, rate: int):
     return context
 
 
-def run(playwright, base_url: str, runs: int, rate: int) -> dict[str, dict[str, list]]:
+def run(playwright, base_url: str, sent: list, runs: int, rate: int) -> dict[str, dict[str, list]]:
     results = {name: {"cold": [], "warm": [], "cold_resources": []} for name in PAGES}
     order = list(PAGES)
     for i in range(runs):  # cold: a new profile for every load
         for name in order if i % 2 == 0 else order[::-1]:
             with tempfile.TemporaryDirectory(prefix="scythe-bench-") as directory:
                 context = new_profile(playwright, directory, rate)
-                m = measure(context, base_url + PAGES[name], rate)
+                m = measure(context, base_url + PAGES[name], sent, rate)
                 context.close()
             results[name]["cold"].append(m)
             results[name]["cold_resources"].append(m["resources"])
@@ -214,10 +244,10 @@ def run(playwright, base_url: str, runs: int, rate: int) -> dict[str, dict[str, 
             for n, name in enumerate(PAGES)
         }
         for name, context in contexts.items():  # fills the caches; not counted
-            measure(context, base_url + PAGES[name], rate, fill=True)
+            measure(context, base_url + PAGES[name], sent, rate, fill=True)
         for i in range(runs):  # warm: the same profile again and again
             for name in order if i % 2 == 0 else order[::-1]:
-                m = measure(contexts[name], base_url + PAGES[name], rate)
+                m = measure(contexts[name], base_url + PAGES[name], sent, rate)
                 results[name]["warm"].append(m)
                 size = sum(b for _, b in m["resources"])
                 print(
@@ -230,16 +260,55 @@ def run(playwright, base_url: str, runs: int, rate: int) -> dict[str, dict[str, 
     return results
 
 
-def visits(playwright, base_url: str, count: int = 4) -> list[float]:
-    """Our page loaded ``count`` times in a row in one new profile: seconds to board."""
-    times = []
+def trace_names(context, page, load) -> list[str]:
+    """The names of the trace events (CODE_CACHE_TRACE) recorded while ``load()`` runs."""
+    cdp = context.new_cdp_session(page)
+    finished: dict = {}
+    cdp.on("Tracing.tracingComplete", lambda params: finished.update(params))
+    cdp.send("Tracing.start", {"categories": CODE_CACHE_TRACE, "transferMode": "ReturnAsStream"})
+    load()
+    cdp.send("Tracing.end")
+    for _ in range(300):
+        if "stream" in finished:
+            break
+        page.wait_for_timeout(100)
+    chunks = []
+    while True:
+        read = cdp.send("IO.read", {"handle": finished["stream"], "size": 1 << 20})
+        chunks.append(read["data"])
+        if read.get("eof"):
+            break
+    cdp.send("IO.close", {"handle": finished["stream"]})
+    events = json.loads("".join(chunks))
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    return [event.get("name", "") for event in events]
+
+
+def visits(playwright, base_url: str, count: int = 4) -> list[tuple[float, str, list]]:
+    """Our page loaded ``count`` times in a row in one new profile: seconds to board,
+    "hit" or "miss" for V8's code cache of the wasm, and how long the page waited for
+    its service worker (web/interpreter.mjs, ``__scytheWorkerWait``)."""
+    results = []
     with tempfile.TemporaryDirectory(prefix="scythe-bench-") as directory:
         context = new_profile(playwright, directory, 1)
         for _ in range(count):
-            m = measure(context, base_url, 1, fill=True)
-            times.append(m["board"])
+            page = context.new_page()
+            seen: dict = {}
+
+            def load(page=page, seen=seen) -> None:
+                page.goto(base_url)
+                page.wait_for_function("window.__t_playable > 0", timeout=TIMEOUT_MS, polling=50)
+                seen["board"] = page.evaluate("window.__t_board") / 1000
+                seen["wait"] = page.evaluate("window.__scytheWorkerWait || null")
+                page.evaluate(SW_FILLED_JS)
+                page.wait_for_timeout(VISIT_LINGER * 1000)
+
+            names = trace_names(context, page, load)
+            page.close()
+            hit = "hit" if "v8.wasm.moduleCacheHit" in names else "miss"
+            results.append((seen["board"], hit, seen["wait"]))
         context.close()
-    return times
+    return results
 
 
 @functools.cache
@@ -325,7 +394,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="scythe-bench-site-") as tmp:
         site = Path(tmp) / "site"
         prepare_site(build, site, rebuild=not args.no_build)
-        server = build.make_server(site, port=0, quiet=True)
+        server = counting_server(build, site)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base_url = build.server_url(server)
         print(f"Serving {site} at {base_url}", flush=True)
@@ -335,15 +404,19 @@ def main() -> None:
                 times = visits(playwright, base_url)
                 if not args.visits_only:
                     print("Desktop (1280x720, CPU as is)", flush=True)
-                    reports.append(("Desktop", run(playwright, base_url, args.runs, 1)))
+                    reports.append(
+                        ("Desktop", run(playwright, base_url, server.sent, args.runs, 1))
+                    )
                     if not args.no_phone:
                         print(f"Phone (390x844, CPU {CPU_SLOWDOWN}x slower)", flush=True)
-                        phone = run(playwright, base_url, args.runs, CPU_SLOWDOWN)
+                        phone = run(playwright, base_url, server.sent, args.runs, CPU_SLOWDOWN)
                         reports.append((f"Phone 390x844, CPU {CPU_SLOWDOWN}x slower", phone))
             for title, results in reports:
                 report(results, args.runs, site, base_url, title)
-            print("\nOur page, visits 1-4 in one new profile (seconds to board): ", end="")
-            print(", ".join(f"{t:.2f}" for t in times))
+            print("\nOur page, visits 1-4 in one new profile (seconds to board, V8's code cache")
+            print("for the wasm, and the first visit's wait for its service worker):")
+            print("  " + ", ".join(f"{board:.2f} {hit}" for board, hit, _ in times), end="")
+            print(f"; waited {times[0][2]}")
         finally:
             server.shutdown()
             server.server_close()

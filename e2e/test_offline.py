@@ -7,6 +7,7 @@ file of one build ever cached under another build's name.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import socket
@@ -209,6 +210,114 @@ def test_after_one_visit_the_page_starts_with_the_server_stopped(
         act(page, "section:0")
         assert state(page)["game"] == "on" and state(page)["pending"] != "section"
         assert loaded.blocked == [], loaded.blocked
+        assert loaded.console_errors == [], loaded.console_errors
+    finally:
+        loaded.page.context.close()
+        stop(server)
+
+
+#: DevTools' trace category of Blink's wasm code-cache events (v8.wasm.moduleCacheHit:
+#: compiled code read from the cache; v8.wasm.cachedModule: compiled code written to it).
+CODE_CACHE_TRACE = "disabled-by-default-devtools.timeline"
+WASM = "vendor/pyodide/pyodide.asm.wasm"
+
+
+def traced(context, page, load) -> list[str]:
+    """The names of the trace events recorded while ``load()`` runs in ``page``."""
+    cdp = context.new_cdp_session(page)
+    finished: dict = {}
+    cdp.on("Tracing.tracingComplete", lambda params: finished.update(params))
+    cdp.send("Tracing.start", {"categories": CODE_CACHE_TRACE, "transferMode": "ReturnAsStream"})
+    load()
+    cdp.send("Tracing.end")
+    deadline = time.monotonic() + 30
+    while "stream" not in finished and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    chunks = []
+    while True:
+        read = cdp.send("IO.read", {"handle": finished["stream"], "size": 1 << 20})
+        chunks.append(read["data"])
+        if read.get("eof"):
+            break
+    cdp.send("IO.close", {"handle": finished["stream"]})
+    events = json.loads("".join(chunks))
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    return [event.get("name", "") for event in events]
+
+
+@pytest.mark.browser
+def test_the_second_visit_starts_pyodide_from_compiled_code(
+    browser, build_module, site_plan, tmp_path
+):
+    """Visit 1 waits for the worker to take over before Pyodide asks for its wasm, so the
+    wasm comes from the worker's cache and V8 writes its compiled code beside that copy;
+    visit 2 then reads compiled code (a code-cache hit) instead of compiling the wasm.
+    Needs a profile on disk: an incognito context keeps no code cache."""
+    build_module.sync(site_plan, tmp_path / "site")
+    server = serve(build_module, tmp_path / "site")
+    url = build_module.server_url(server)
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS
+    )
+    try:
+        visits = []
+        for _ in range(2):
+            page = context.new_page()
+            wasm = []
+            page.on("response", lambda r, wasm=wasm: r.url == url + WASM and wasm.append(r))
+
+            def load(page=page) -> None:
+                page.goto(url)
+                page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+                page.wait_for_timeout(3000)  # V8 writes its code cache once code has tiered up
+
+            names = traced(context, page, load)
+            waited = page.evaluate("window.__scytheWorkerWait")
+            visits.append((names, [(r.status, r.from_service_worker) for r in wasm], waited))
+            page.close()
+        (first, first_wasm, first_wait), (second, second_wasm, second_wait) = visits
+        assert first_wait and first_wait[0] == "taken over", first_wait
+        assert first_wasm == [(200, True)], "visit 1: the wasm is answered by the worker"
+        wrote, read = "v8.wasm.cachedModule" in first, "v8.wasm.moduleCacheHit" in second
+        assert wrote, "visit 1: V8 wrote its code cache"
+        assert second_wait[0] == "controlled" and second_wasm == [(200, True)]
+        assert read, "visit 2: V8 compiled the wasm instead of reading its code cache"
+    finally:
+        context.close()
+        stop(server)
+
+
+#: Longer than web/interpreter.mjs's WORKER_WAIT_MS (8 s).
+STALL_SECONDS = 40
+
+
+@pytest.mark.browser
+def test_a_first_visit_whose_worker_never_finishes_installing_still_starts(
+    browser, build_module, site_plan, tmp_path
+):
+    """One file the boot does not need (an icon) never arrives in time, so the worker's
+    install hangs: the page stops waiting for it after a few seconds and starts from
+    the network, never stuck on its loading screen."""
+    build_module.sync(site_plan, tmp_path)
+    server = build_module.make_server(tmp_path, port=0, quiet=True)
+    plain = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
+
+    class Stalling(plain.func):
+        def do_GET(self) -> None:
+            if self.path.endswith("/icons/icon-512.png"):
+                time.sleep(STALL_SECONDS)
+            super().do_GET()
+
+    server.RequestHandlerClass = functools.partial(Stalling, *plain.args, **plain.keywords)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    loaded = open_page(browser, build_module.server_url(server))
+    try:
+        page = loaded.page
+        assert page.get_attribute("body", "data-board-drawn") == "1"
+        assert page.locator("[data-hex]").count() == 54
+        reason, waited_ms = page.evaluate("window.__scytheWorkerWait")
+        assert reason == "timeout" and 7000 <= waited_ms < STALL_SECONDS * 1000, (reason, waited_ms)
+        assert page.evaluate("navigator.serviceWorker.controller") is None
         assert loaded.console_errors == [], loaded.console_errors
     finally:
         loaded.page.context.close()

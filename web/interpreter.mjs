@@ -75,8 +75,46 @@ function writeAppFiles(pyodide, files) {
   }
 }
 
+/* A first visit: before Pyodide asks for its wasm, wait (at most WORKER_WAIT_MS) for
+   the service worker that boot.js registered to install and take over this page. The
+   wasm is then answered from the worker's cache, and V8 keeps its code cache beside
+   that copy from this visit on: the second visit starts from compiled code (web/sw.js
+   says what was measured). No waiting when a worker already controls the page (every
+   later visit), when there is none or none installing, or once the install fails; after
+   WORKER_WAIT_MS the page starts from the network as it would without a worker. */
+const WORKER_WAIT_MS = 8000;
+
+async function workerInCharge() {
+  const workers = navigator.serviceWorker; /* undefined, or throws, where none is allowed */
+  if (!workers) return "no worker";
+  if (workers.controller) return "controlled";
+  let timer;
+  const timeout = new Promise((done) => {
+    timer = setTimeout(() => done("timeout"), WORKER_WAIT_MS);
+  });
+  try {
+    return await Promise.race([timeout, takenOver(workers)]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function takenOver(workers) {
+  const registration = await window.__scytheWorker; /* boot.js */
+  if (workers.controller) return "controlled";
+  const worker = registration && (registration.installing || registration.waiting);
+  if (!worker || worker.state === "redundant") return "no worker installing";
+  return new Promise((done) => {
+    workers.addEventListener("controllerchange", () => done("taken over"), { once: true });
+    worker.addEventListener("statechange", () => worker.state === "redundant" && done("failed"));
+  });
+}
+
 export async function loadPyodide(options = {}) {
   const stock = { ...options, indexURL: INDEX_URL };
+  const waited = performance.now();
+  const worker = await workerInCharge().catch((error) => `error: ${error}`);
+  window.__scytheWorkerWait = [worker, Math.round(performance.now() - waited)]; /* bench/boot.py */
   if (!BYTECODE) return loadStockPyodide(stock);
   performance.mark("scythe:pyodide-start");
   const appBytecode = fetchChecked(BYTECODE.app).then(appFiles);
