@@ -137,6 +137,12 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         #: The guided first game (``guide_ui``): its step card and the object it lights.
         self.guide = guide_ui.Guide()
         self.painted_proxy = create_proxy(self.painted)
+        #: A click's render left its rest for after the next frame (``render_rest``).
+        self.rest_due = False
+        self.rest_proxy = create_proxy(self.rest_later)
+        self.rest_now_proxy = create_proxy(self.render_rest)
+        #: The viewer's mat is shown beside the players' panels (``show_own_mat``).
+        self.mat_shown = False
         self.log_end_proxy = create_proxy(self.log_to_end)
 
     @property
@@ -221,19 +227,30 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         return paragraph_for_kind(str(s.state.pending.get("kind")))
 
     def render(self) -> None:
-        """Redraw everything that depends on the game (the regions whose markup changed)."""
+        """Redraw everything that depends on the game (the regions whose markup changed).
+
+        A click's or key's answer is painted first: the board, the decision and the
+        mat now; the rest (the header, the players' panels, the log, the territory
+        list; the autosave) in a task after the next painted frame (``render_rest``),
+        once however many renders come before it. ``body[data-renders]`` counts only
+        renders the whole page shows, the rest included."""
         if self.input_at is not None:  # first of this render's frame callbacks (``frame``)
             self.frame_from = self.input_at
             js.requestAnimationFrame(self.frame_proxy)
-        self.save()
-        stats_ui.note_finished(self)
-        self.header()
+        later = self.input_at is not None and self.game_shown()
+        if not later:
+            self.rest_due = False
+            self.save()
+            stats_ui.note_finished(self)
+            self.header()
         if self.replay is not None:
             saves_ui.render_replay(self)
         elif self.session is None:
             self.render_setup()
         else:
             self.render_game()
+            if not later:
+                self.render_game_rest()
         self.guide.show(self)
         set_data(
             document.body,
@@ -244,7 +261,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             saves_ui.show_saves(self)
         elif self.panel == "stats":
             stats_ui.show_stats(self)
-        self.render_territories()
+        if not later:
+            self.render_territories()
         if self.rules.open and (self.session is None or self.session.handover):
             self.rules.close()  # the next player's screen starts without the last one's page
         self.follow_dialogs()
@@ -252,7 +270,38 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.sheet.follow(
             (id(s), len(s.played) if s else -1, self.choice.path, self.hex_choice, self.replay)
         )
-        self._mark_rendered()
+        if later and not self.rest_due:
+            self.rest_due = True
+            js.requestAnimationFrame(self.rest_proxy)
+        self._mark_rendered(settled=not later)
+
+    def leaving(self, *_args) -> None:
+        """The player may look at the address or leave: what a click left for after its
+        frame (the autosave among it) is done now, then the address brought up to date."""
+        self.render_rest()
+        self.flush_address()
+
+    def game_shown(self) -> bool:
+        """The game's own screen is drawn (not a replay, the new-game form or a screen
+        over the board): only its render leaves a part for after the frame."""
+        return self.session is not None and self.replay is None and not self.panel
+
+    def rest_later(self, *_args) -> None:
+        js.setTimeout(self.rest_now_proxy, 0)
+
+    def render_rest(self, *_args) -> None:
+        """What a click's render left for after its frame (``render``), if still due."""
+        if not self.rest_due:
+            return
+        self.rest_due = False
+        self.save()
+        stats_ui.note_finished(self)
+        self.header()
+        if self.game_shown():
+            self.render_game_rest()
+        self.render_territories()
+        self.remember()
+        document.body.dataset.renders = str(self.renders)
 
     def render_territories(self) -> None:
         """The board as a list (legend's "Territories as a list"), drawn while it is open."""
@@ -376,16 +425,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             + (NOTHING if watched or not legal else recent_html(s.played, view, seat, self.lang))
             + (NOTHING if legal else self.after_game()),
         )
-        mat_shown = self.show_own_mat(view, legal, step)
-        viewer = None if s.handover else seat
-        scores = s.scores()
-        self.regions.set_drawn(
-            "players",
-            (players_inputs(view), viewer, scores, self.lang, mat_shown),
-            lambda: players_html(view, viewer, scores, self.lang, mat_shown, self.panels_drawn),
-        )
-        if not watched:
-            self.render_log(view)
+        self.mat_shown = self.show_own_mat(view, legal, step)
         if self.panel in ("saves", "stats"):
             pass  # the saved-games or statistics screen stays over the board
         elif s.handover:
@@ -403,6 +443,21 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             viewer="" if seat is None or s.handover else str(seat),
             handover="1" if s.handover else "0",
         )
+
+    def render_game_rest(self) -> None:
+        """The game's regions that do not show a click's answer: the players' panels
+        and the log (drawn from ``render_game``'s view)."""
+        s, view = self.session, self.view
+        viewer = None if s.handover else s.viewer
+        scores = s.scores()
+        mat_shown = self.mat_shown
+        self.regions.set_drawn(
+            "players",
+            (players_inputs(view), viewer, scores, self.lang, mat_shown),
+            lambda: players_html(view, viewer, scores, self.lang, mat_shown, self.panels_drawn),
+        )
+        if not self.watched():
+            self.render_log(view)
 
     def show_overlay(self, markup: Markup | None) -> None:
         """The screen over the board (hand-over, scores, saved games), or none."""
@@ -491,10 +546,13 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             new=text("game.new"),
         )
 
-    def _mark_rendered(self) -> None:
-        self.remember()
+    def _mark_rendered(self, settled: bool = True) -> None:
+        """Count the render; ``settled``: the whole page shows it (else ``render_rest``
+        finishes it and tells the tests)."""
         self.renders += 1
-        document.body.dataset.renders = str(self.renders)
+        if settled:
+            self.remember()
+            document.body.dataset.renders = str(self.renders)
         now = js.performance.now()
         setattr(js.window, "__t_render", now)
         if self.input_at is not None:  # click or key to re-rendered page, for bench/ui.py

@@ -301,8 +301,8 @@ def install() -> Page:
     )
     # The address is brought up to date when the player may look at it or leave
     # (``page_saves``): the window loses the focus (to the address bar, say), the page
-    # is hidden or left.
-    flush = create_proxy(PAGE.flush_address)
+    # is hidden or left; a click's render finishes first (``Page.leaving``).
+    flush = create_proxy(PAGE.leaving)
     js.window.addEventListener("blur", flush)
     js.window.addEventListener("pagehide", flush)
     document.addEventListener("visibilitychange", flush)
