@@ -101,6 +101,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.rules = RulesPanel()
         #: The players' panels drawn last, by what they were drawn from (``players_html``).
         self.panels_drawn: dict[str, Markup] = {}
+        #: The mat's parts drawn last, with what they were drawn from (``own_mat_html``).
+        self.mat_drawn: dict[str, tuple] = {}
         #: The view last drawn (the hover info reads it instead of asking the engine again).
         self.view: dict | None = None
         self.notice = ""
@@ -488,7 +490,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.regions.set_drawn(
             "mat-box",
             (player, seat, targets, held, chosen, self.lang),
-            lambda: own_mat_html(view, seat, targets, held, hex_label, self.lang, chosen),
+            lambda: own_mat_html(
+                view, seat, targets, held, hex_label, self.lang, chosen, self.mat_drawn
+            ),
         )
         return True
 
