@@ -244,3 +244,28 @@ def test_the_mat_parts_kept_from_the_last_draw_are_the_ones_drawn_afresh():
         drawn_parts += len(drawn)
         session.act(choices.choice(legal))
     assert kept_parts > drawn_parts / 2, (kept_parts, drawn_parts)
+
+
+def test_the_pieces_kept_from_earlier_draws_are_the_ones_drawn_afresh():
+    """``pieces_svg`` with the pieces, stacks and highlights of its earlier draws: the
+    same markup as drawn afresh over a seeded game, in both languages, with changing
+    highlights; most parts of a draw are taken from the earlier ones, not drawn again."""
+    session = Session({"seed": 5, "seats": [{"controller": "human"}, {"controller": "automa"}]})
+    choices = random.Random(5)
+    drawn: dict = {}
+    parts = new_parts = 0
+    for step in range(200):
+        if session.game_over:
+            break
+        if session.play_automa():
+            continue
+        view = session.view()
+        lang = "nl" if step % 11 == 0 else "en"
+        marks = {h: "target" for h in sorted(view["resources"])[: step % 3]}
+        known = len(drawn)
+        kept = render_pieces.pieces_svg(view, LAYOUT, marks, lang, None, drawn)
+        assert kept == render_pieces.pieces_svg(view, LAYOUT, marks, lang)
+        parts += sum(kept.count(s) for s in ('<g class="stack"', '<g class="piece', "<polygon"))
+        new_parts += len(drawn) - known
+        session.act(choices.choice(session.legal()))
+    assert 0 < new_parts < parts / 4, (new_parts, parts)

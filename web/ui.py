@@ -101,6 +101,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.rules = RulesPanel()
         #: The players' panels drawn last, by what they were drawn from (``players_html``).
         self.panels_drawn: dict[str, Markup] = {}
+        #: The board's pieces, stacks and highlights drawn so far (``pieces_svg``).
+        self.pieces_drawn: dict[tuple, Markup] = {}
         #: The mat's parts drawn last, with what they were drawn from (``own_mat_html``).
         self.mat_drawn: dict[str, tuple] = {}
         #: The view last drawn (the hover info reads it instead of asking the engine again).
@@ -405,7 +407,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         drawn = self.regions.set_drawn(
             "pieces",
             (pieces_inputs(board), marks, self.lang, arrivals),
-            lambda: pieces_svg(board, LAYOUT, marks, self.lang, arrivals),
+            lambda: pieces_svg(board, LAYOUT, marks, self.lang, arrivals, self.pieces_drawn),
         )
         if arrivals and drawn:
             start_arrivals(el("pieces"))
