@@ -4,7 +4,9 @@ Runs in the browser only (``js``). Every click on a button or a highlighted hex
 sends one canonical action from ``Session.legal()``; the markup comes from the
 pure ``render_*`` modules, and a region's ``innerHTML`` is set only when its markup
 changed (``page_dom.Regions``): a click re-creates the decision panel, not the board's
-pieces, the players, the mat and the header as well.
+pieces, the players, the mat and the header as well. A click's answer is painted
+first: the board, the decision and the mat in the click's own task, the header, the
+players' panels and the log right after that frame (``Page.render``).
 """
 
 from __future__ import annotations
@@ -136,6 +138,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         setattr(js.window, "__automa_ms", js.Array.new())
         setattr(js.window, "__frame_ms", js.Array.new())
         setattr(js.window, "__frame_round", js.Array.new())
+        setattr(js.window, "__settled_ms", js.Array.new())
         self.frame_from = 0.0
         self.frame_proxy = create_proxy(self.frame)
         #: The guided first game (``guide_ui``): its step card and the object it lights.
@@ -143,6 +146,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.painted_proxy = create_proxy(self.painted)
         #: A click's render left its rest for after the next frame (``render_rest``).
         self.rest_due = False
+        #: ``event.timeStamp`` of the first input whose render left the rest due.
+        self.rest_from = 0.0
         self.rest_proxy = create_proxy(self.rest_later)
         self.rest_now_proxy = create_proxy(self.render_rest)
         #: The viewer's mat is shown beside the players' panels (``show_own_mat``).
@@ -276,6 +281,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         )
         if later and not self.rest_due:
             self.rest_due = True
+            self.rest_from = self.input_at
             js.requestAnimationFrame(self.rest_proxy)
         self._mark_rendered(settled=not later)
 
@@ -306,6 +312,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.render_territories()
         self.remember()
         document.body.dataset.renders = str(self.renders)
+        # Click or key to the whole page drawn, the rest included (for bench/ui.py).
+        getattr(js.window, "__settled_ms").push(js.performance.now() - self.rest_from)
 
     def render_territories(self) -> None:
         """The board as a list (legend's "Territories as a list"), drawn while it is open."""
