@@ -183,7 +183,11 @@ def on_hover(event) -> None:
         contents = hex_contents(PAGE.view, hid, PAGE.lang)
         if contents:
             line += " — " + contents
-    el("hex-info").textContent = line
+    info = el("hex-info")
+    # The same line is not written again: a click that redraws the pieces under the
+    # pointer sends a mouseover at the next frame, and new text would be laid out then.
+    if str(info.textContent) != line:
+        info.textContent = line
 
 
 def timed(handler):
