@@ -152,6 +152,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.rest_now_proxy = create_proxy(self.render_rest)
         #: The viewer's mat is shown beside the players' panels (``show_own_mat``).
         self.mat_shown = False
+        self.decision_whole = NOTHING
         self.log_end_proxy = create_proxy(self.log_to_end)
 
     @property
@@ -257,7 +258,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         elif self.session is None:
             self.render_setup()
         else:
-            self.render_game()
+            self.render_game(later)
             if not later:
                 self.render_game_rest()
         self.guide.show(self)
@@ -387,7 +388,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             self.show_overlay(None)
         set_data(document.body, game="setup")
 
-    def render_game(self) -> None:
+    def render_game(self, later: bool = False) -> None:
+        """The game's regions; ``later``: those that do not show a click's answer are
+        left for ``render_rest`` (the summary of the others' turns under the choices)."""
         s = self.session
         view = self.view = s.view()
         legal = s.legal()
@@ -420,23 +423,25 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         if arrivals and drawn:
             start_arrivals(el("pieces"))
         reveal = self.reveal_markup(view)
-        self.regions.set(
-            "decision",
-            decision_html(
-                view,
-                seat,
-                legal,
-                self.lang,
-                self.hex_choice,
-                found.get(self.hex_choice) if self.hex_choice else None,
-                self.combat_pick,
-                self.choice,
-            )
-            + (NOTHING if s.handover else reveal + watch_html(watched, view, self.lang))
-            # While an Automa turn is watched, its lines come one by one: no summary yet.
-            + (NOTHING if watched or not legal else recent_html(s.played, view, seat, self.lang))
-            + (NOTHING if legal else self.after_game()),
-        )
+        asked = decision_html(
+            view,
+            seat,
+            legal,
+            self.lang,
+            self.hex_choice,
+            found.get(self.hex_choice) if self.hex_choice else None,
+            self.combat_pick,
+            self.choice,
+        ) + (NOTHING if s.handover else reveal + watch_html(watched, view, self.lang))
+        # While an Automa turn is watched, its lines come one by one: no summary yet.
+        recap = NOTHING if watched or not legal else recent_html(s.played, view, seat, self.lang)
+        ending = NOTHING if legal else self.after_game()
+        #: The decision panel whole: with the summary of the others' turns under the
+        #: choices, which a click's render leaves for after its frame (``render_rest``).
+        self.decision_whole = asked + recap + ending
+        # (Not in a guided game: its step card scrolls to what it lights, in the mat below.)
+        apart = later and self.guide.session is not s
+        self.regions.set("decision", asked + ending if apart else self.decision_whole)
         self.mat_shown = self.show_own_mat(view, legal, step)
         if self.panel in ("saves", "stats"):
             pass  # the saved-games or statistics screen stays over the board
@@ -457,9 +462,11 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         )
 
     def render_game_rest(self) -> None:
-        """The game's regions that do not show a click's answer: the players' panels
-        and the log (drawn from ``render_game``'s view)."""
+        """The game's regions that do not show a click's answer: the summary of the
+        others' turns under the choices, the players' panels and the log (drawn from
+        ``render_game``'s view)."""
         s, view = self.session, self.view
+        self.regions.set("decision", self.decision_whole)
         viewer = None if s.handover else s.viewer
         scores = s.scores()
         mat_shown = self.mat_shown
