@@ -12,8 +12,9 @@ the end-to-end tests. The page itself records, for every click or key that re-re
 it, the time from the event (``event.timeStamp``) to the end of the re-render
 (``window.__ui_ms``), to the next painted frame (``window.__frame_ms``: the first task
 after the frame's animation callbacks, style, layout and paint) with the game's round
-then (``window.__frame_round``), and the time each Automa turn took to compute
-(``window.__automa_ms``).
+then (``window.__frame_round``), to the whole page drawn (``window.__settled_ms``: the
+page draws a click's answer first, the header, players' panels and log in a task after
+that frame), and the time each Automa turn took to compute (``window.__automa_ms``).
 
 Prints count, median, 95th percentile and maximum of each, with its target beside it:
 a click to the next painted frame under 25 ms late in a full game (the game's last
@@ -160,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     automa: list[float] = []
     frames: list[float] = []
     rounds: list[int] = []
+    settled: list[float] = []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -177,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
             automa = list(page.evaluate("Array.from(window.__automa_ms)"))
             frames = list(page.evaluate("Array.from(window.__frame_ms)"))
             rounds = list(page.evaluate("Array.from(window.__frame_round)"))
+            settled = list(page.evaluate("Array.from(window.__settled_ms || [])"))
             browser.close()
     finally:
         server.shutdown()
@@ -193,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{args.games} solo game(s) vs the Automa ({args.level}), {how}, Chromium 1366x768")
     report("click to render", clicks)
     report("click to next frame", frames)
+    report("click to whole page", settled)
     print(f"(late: rounds {max(last - LATE_ROUNDS + 1, 1)}-{last} of the last game)")
     report("click to frame, late", late)
     report("Automa turn", automa)

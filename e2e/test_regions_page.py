@@ -82,3 +82,38 @@ def test_decisions_do_not_fetch_the_favicon_and_the_address_follows_when_looked_
     assert fetched == [], "no history.replaceState per decision"
     assert page.evaluate("location.hash") == hash_before
     assert address_game(page) != hash_before, "up to date once the player turns to it"
+
+
+def test_a_click_paints_its_answer_first_and_the_rest_after_that_frame(game_page):
+    """A click draws its answer (the decision, the board, the mat) in its own task; the
+    log, the players' panels and the header follow in a task after the next painted
+    frame, and only then does ``body[data-renders]`` (what the tests wait for) count
+    the render: whatever a test reads after waiting is the whole page."""
+    page = game_page.page
+    page.goto("about:blank")
+    page.goto(game_page.url)
+    page.wait_for_selector(UI_READY, state="attached")
+    start_game(page, SOLO, seed=11)
+    seen = page.evaluate(
+        """() => new Promise((done) => {
+            const read = () => ({
+                renders: document.body.dataset.renders,
+                log: document.querySelectorAll('#log li').length,
+                decision: document.getElementById('decision').innerHTML,
+                round: document.getElementById('game-status').textContent,
+            });
+            const before = read();
+            document.querySelector('#decision [data-action]').click();
+            const answered = read();
+            requestAnimationFrame(() => setTimeout(() => setTimeout(
+                () => done({before, answered, settled: read()}))));
+        })"""
+    )
+    before, answered, settled = seen["before"], seen["answered"], seen["settled"]
+    assert answered["decision"] != before["decision"], "the answer is drawn at once"
+    assert answered["renders"] == before["renders"], "not counted before the rest is drawn"
+    assert answered["log"] == before["log"], "the log follows after the frame"
+    assert int(settled["renders"]) > int(before["renders"])
+    assert settled["log"] > before["log"]
+    assert settled["decision"] == answered["decision"]
+    assert mismatched(page) == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import choice_steps
 import render_decision
 import render_mat
 import render_pieces
@@ -210,3 +211,61 @@ def test_the_players_panels_kept_from_the_last_draw_are_the_ones_drawn_afresh():
         assert len(drawn) == len(view["turn_order"])
         session.act(choices.choice(session.legal()))
     assert taken_over > 20, taken_over
+
+
+def test_the_mat_parts_kept_from_the_last_draw_are_the_ones_drawn_afresh():
+    """``own_mat_html`` with the parts of its last draws: the same markup as drawn
+    afresh, step after step of a seeded game with the decision's lit parts
+    (``mat_targets``), in both languages, the chosen section too; and parts are taken
+    over more often than not (a click changes a section or two, not the whole mat)."""
+    session = Session({"seed": 8, "seats": [{"controller": "human"}, {"controller": "automa"}]})
+    choices = random.Random(8)
+    drawn: dict = {}
+    kept_parts = drawn_parts = 0
+    for step in range(200):
+        if session.game_over:
+            break
+        if session.play_automa():
+            continue
+        view, seat, legal = session.view(), session.viewer, session.legal()
+        lang = "nl" if step % 9 == 0 else "en"
+        player = view["players"][seat]
+        tops = {row["index"]: row["top"] for row in mat_sections(player)}
+        kind = str(view["pending"].get("kind"))
+        after = {a: session.legal_after(a) for a in legal} if kind == "section" else None
+        step_now = choice_steps.current(legal, choice_steps.Choice())
+        targets = mat_targets(kind, legal, step_now, tops, after)
+        chosen = view.get("turn", {}).get("section")
+        held = session.held(seat)
+        before = {key: part[2] for key, part in drawn.items()}
+        kept = render_mat.own_mat_html(view, seat, targets, held, hex_label, lang, chosen, drawn)
+        assert kept == render_mat.own_mat_html(view, seat, targets, held, hex_label, lang, chosen)
+        kept_parts += sum(drawn[key][2] is markup for key, markup in before.items())
+        drawn_parts += len(drawn)
+        session.act(choices.choice(legal))
+    assert kept_parts > drawn_parts / 2, (kept_parts, drawn_parts)
+
+
+def test_the_pieces_kept_from_earlier_draws_are_the_ones_drawn_afresh():
+    """``pieces_svg`` with the pieces, stacks and highlights of its earlier draws: the
+    same markup as drawn afresh over a seeded game, in both languages, with changing
+    highlights; most parts of a draw are taken from the earlier ones, not drawn again."""
+    session = Session({"seed": 5, "seats": [{"controller": "human"}, {"controller": "automa"}]})
+    choices = random.Random(5)
+    drawn: dict = {}
+    parts = new_parts = 0
+    for step in range(200):
+        if session.game_over:
+            break
+        if session.play_automa():
+            continue
+        view = session.view()
+        lang = "nl" if step % 11 == 0 else "en"
+        marks = {h: "target" for h in sorted(view["resources"])[: step % 3]}
+        known = len(drawn)
+        kept = render_pieces.pieces_svg(view, LAYOUT, marks, lang, None, drawn)
+        assert kept == render_pieces.pieces_svg(view, LAYOUT, marks, lang)
+        parts += sum(kept.count(s) for s in ('<g class="stack"', '<g class="piece', "<polygon"))
+        new_parts += len(drawn) - known
+        session.act(choices.choice(session.legal()))
+    assert 0 < new_parts < parts / 4, (new_parts, parts)

@@ -190,23 +190,42 @@ class Regions:
             child.remove()
 
     def patch_keyed(self, node, before: list, after: list, depth: int) -> None:
-        """Elements matched by start tag (each unique on both sides, else ``innerHTML``):
-        the ones kept are patched and stay, the others are removed or added in place."""
+        """Elements matched by start tag (each unique on both sides, else drawn afresh):
+        the ones kept are patched and stay, the others are removed or added in place.
+
+        The elements the same at both ends (the board's unchanged stacks after its
+        highlights changed) are not looked at in the page at all: only the window
+        between them is matched."""
+        head, limit = 0, min(len(before), len(after))
+        while head < limit and before[head][0] == after[head][0]:
+            head += 1
+        tail = 0
+        while tail < limit - head and before[-1 - tail][0] == after[-1 - tail][0]:
+            tail += 1
+        whole = "".join(part for part, _, _ in after)
+        before, after = before[head : len(before) - tail], after[head : len(after) - tail]
         old_tags = [tag for _, tag, _ in before]
         new_tags = [tag for _, tag, _ in after]
         children = node.childNodes
-        nodes = [children.item(i) for i in range(len(before))]
-        if (
-            len(set(old_tags)) != len(old_tags)
-            or len(set(new_tags)) != len(new_tags)
-            or not all(is_element(n, part[2]) for n, part in zip(nodes, before, strict=True))
-        ):
-            node.innerHTML = "".join(part for part, _, _ in after)
+        nodes = [children.item(head + i) for i in range(len(before))]
+        if not all(is_element(n, part[2]) for n, part in zip(nodes, before, strict=True)):
+            node.innerHTML = whole  # the page's elements are not the markup's
+            return
+        #: The element before the window (None: the window starts the region).
+        start = children.item(head - 1) if head else None
+        if len(set(old_tags)) != len(old_tags) or len(set(new_tags)) != len(new_tags):
+            for old in nodes:
+                old.remove()
+            markup = "".join(part for part, _, _ in after)
+            if start is None:
+                node.insertAdjacentHTML("afterbegin", markup)
+            else:
+                start.insertAdjacentHTML("afterend", markup)
             return
         kept = dict(zip(old_tags, zip(nodes, before, strict=True), strict=True))
         for tag in set(old_tags) - set(new_tags):
             kept.pop(tag)[0].remove()
-        previous = None
+        previous = start
         for now_part in after:
             found = kept.get(now_part[1])
             if found is None:

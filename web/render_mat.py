@@ -291,21 +291,92 @@ def tracks_html(player: dict, lang: str) -> Markup:
     )
 
 
+class _Asked(dict):
+    """The targets, noting every part name a drawing looks up in them (``_kept``)."""
+
+    def __init__(self, targets: dict) -> None:
+        super().__init__(targets)
+        self.asked: list[str] = []
+
+    def get(self, name, default=None):
+        self.asked.append(name)
+        return super().get(name, default)
+
+    def __contains__(self, name) -> bool:
+        self.asked.append(name)
+        return super().__contains__(name)
+
+
+def _kept(drawn: dict | None, key: str, stamp: str, targets: dict, draw) -> Markup:
+    """``draw(targets)``, or the markup that ``drawn`` keeps for ``key`` when it was drawn
+    from the same ``stamp`` (the repr of everything else it is drawn from) and the
+    targets answer every lookup the drawing made (``_Asked``) as they did then."""
+    if drawn is None:
+        return draw(targets)
+    last = drawn.get(key)
+    if (
+        last is not None
+        and last[0] == stamp
+        and all((name in targets, targets.get(name)) == seen for name, seen in last[1])
+    ):
+        return last[2]
+    asked = _Asked(targets)
+    markup = draw(asked)
+    seen = [(name, (name in targets, targets.get(name))) for name in dict.fromkeys(asked.asked)]
+    drawn[key] = (stamp, seen, markup)
+    return markup
+
+
 def own_mat_html(
-    view: dict, seat: int, targets: dict, held: dict, place, lang: str, chosen: int | None
+    view: dict,
+    seat: int,
+    targets: dict,
+    held: dict,
+    place,
+    lang: str,
+    chosen: int | None,
+    drawn: dict | None = None,
 ) -> Markup:
-    """The viewer's mat; ``place(hid)`` names a hex for the player."""
+    """The viewer's mat; ``place(hid)`` names a hex for the player. ``drawn`` (kept by
+    the caller between draws) holds each part's markup drawn last with what it was
+    drawn from: a part drawn from the same is not drawn again (a click changes a
+    section or two, the tracks or the resources held, seldom the whole mat)."""
     player = view["players"][seat]
     rows = mat_sections(player)
     if not rows:
         return Markup("")
+    last = player["last_section"]
+    tracks = tuple(player[k] for k in ("power", "popularity", "coins", "combat_cards", "stars"))
     return html(
         '<div class="own-mat" id="own-mat" aria-label="{label}">{tracks}'
         '<div class="mat-cols">{cols}</div>{mechs}{bonuses}{held}</div>',
         label=text("mat.title", lang),
-        tracks=tracks_html(player, lang),
-        cols=join(_section_html(row, player, targets, chosen, lang) for row in rows),
-        mechs=_mechs_html(player, targets, lang),
-        bonuses=_bonuses_html(player, targets, lang),
-        held=held_html(held, place, lang),
+        tracks=_kept(
+            drawn, "tracks", repr((tracks, lang)), {}, lambda _: tracks_html(player, lang)
+        ),
+        cols=join(
+            _kept(
+                drawn,
+                f"section:{row['index']}",
+                repr((row, last, chosen, lang)),
+                targets,
+                lambda lit, row=row: _section_html(row, player, lit, chosen, lang),
+            )
+            for row in rows
+        ),
+        mechs=_kept(
+            drawn,
+            "mechs",
+            repr((player["faction"], player["mech_abilities"], lang)),
+            targets,
+            lambda lit: _mechs_html(player, lit, lang),
+        ),
+        bonuses=_kept(
+            drawn,
+            "bonuses",
+            repr((player["recruits"], lang)),
+            targets,
+            lambda lit: _bonuses_html(player, lit, lang),
+        ),
+        held=_kept(drawn, "held", repr((held, lang)), {}, lambda _: held_html(held, place, lang)),
     )

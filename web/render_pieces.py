@@ -141,18 +141,42 @@ TOKEN = Markup(
 )
 
 
-def hex_items(view: dict, lang: str | None = None) -> dict[str, list[Markup]]:
-    """Hex -> markup of each piece on it, in drawing order."""
+#: How many drawn parts ``pieces_svg`` keeps at most (then it starts afresh).
+KEPT_PARTS = 4000
+
+
+def _kept(drawn: dict | None, key: tuple, draw, *args) -> Markup:
+    """``draw(*args)``, kept in ``drawn`` under ``key`` (``key`` holds all ``args``)."""
+    if drawn is None:
+        return draw(*args)
+    markup = drawn.get(key)
+    if markup is None:
+        if len(drawn) >= KEPT_PARTS:
+            drawn.clear()
+        markup = drawn[key] = draw(*args)
+    return markup
+
+
+def hex_items(
+    view: dict, lang: str | None = None, drawn: dict | None = None
+) -> dict[str, list[Markup]]:
+    """Hex -> markup of each piece on it, in drawing order (``drawn``: see ``pieces_svg``)."""
     items: dict[str, list[Markup]] = {}
     for hid in view["encounter_tokens"]:
         items.setdefault(hid, []).append(TOKEN)
     for hid, found in hex_structures(view).items():
-        items.setdefault(hid, []).extend(_structure(f, s, lang) for f, s in found)
+        items.setdefault(hid, []).extend(
+            _kept(drawn, ("structure", f, s, lang), _structure, f, s, lang) for f, s in found
+        )
     for hid, units in hex_units(view).items():
-        items.setdefault(hid, []).extend(_unit(f, k, n, lang) for f, k, n in units)
+        items.setdefault(hid, []).extend(
+            _kept(drawn, ("unit", f, k, n, lang), _unit, f, k, n, lang) for f, k, n in units
+        )
     for hid, bucket in view["resources"].items():
         items.setdefault(hid, []).extend(
-            _resource(r, bucket[r], lang) for r in RESOURCE_ORDER if bucket.get(r)
+            _kept(drawn, ("resource", r, bucket[r], lang), _resource, r, bucket[r], lang)
+            for r in RESOURCE_ORDER
+            if bucket.get(r)
         )
     return items
 
@@ -237,35 +261,50 @@ def pieces_svg(
     marks: dict[str, str] | None = None,
     lang: str | None = None,
     arrivals: dict[tuple[str, str, str], str] | None = None,
+    drawn: dict | None = None,
 ) -> Markup:
     """Markup for ``<g id="pieces">``: highlights under the pieces, then the pieces.
 
     ``arrivals`` maps (hex, faction, unit kind) to the hex that unit just came from;
-    it is drawn sliding in from there."""
+    it is drawn sliding in from there. ``drawn`` (kept by the caller between draws, for
+    one ``layout``) holds the pieces, stacks and highlights drawn before, each by what
+    it is drawn from: a click changes a few of them, the others are taken from there."""
     out = []
     for hid, kind in (marks or {}).items():
         if hid in layout.cells:
-            out.append(
-                html(
-                    '<polygon class="mark mark-{kind}" data-mark="{hid}" points="{points}"/>',
-                    kind=kind,
-                    hid=hid,
-                    points=points_attr(layout.corners(hid, 0.9)),
-                )
-            )
-    for hid, items in sorted(hex_items(view, lang).items()):
+            out.append(_kept(drawn, ("mark", hid, kind), _mark, hid, kind, layout))
+    for hid, items in sorted(hex_items(view, lang, drawn).items()):
         if hid not in layout.cells:
             continue
-        cx, cy = stack_center(layout, hid)
         arriving = _arriving_items(hid, items, arrivals, layout) if arrivals else None
-        out.append(
-            html(
-                '<g class="stack" data-at="{hid}">{items}</g>',
-                hid=hid,
-                items=place(items, cx, cy, arriving),
-            )
-        )
+        if arriving:
+            out.append(_stack(hid, tuple(items), layout, arriving))
+        else:
+            out.append(_kept(drawn, ("stack", hid, tuple(items)), _stack, hid, items, layout))
     return join(out)
+
+
+def _mark(hid: str, kind: str, layout: BoardLayout) -> Markup:
+    return html(
+        '<polygon class="mark mark-{kind}" data-mark="{hid}" points="{points}"/>',
+        kind=kind,
+        hid=hid,
+        points=points_attr(layout.corners(hid, 0.9)),
+    )
+
+
+def _stack(
+    hid: str,
+    items: list[Markup] | tuple[Markup, ...],
+    layout: BoardLayout,
+    arriving: dict[int, tuple[float, float]] | None = None,
+) -> Markup:
+    cx, cy = stack_center(layout, hid)
+    return html(
+        '<g class="stack" data-at="{hid}">{items}</g>',
+        hid=hid,
+        items=place(list(items), cx, cy, arriving),
+    )
 
 
 def hex_contents(view: dict | None, hid: str, lang: str | None = None) -> str:

@@ -4,7 +4,9 @@ Runs in the browser only (``js``). Every click on a button or a highlighted hex
 sends one canonical action from ``Session.legal()``; the markup comes from the
 pure ``render_*`` modules, and a region's ``innerHTML`` is set only when its markup
 changed (``page_dom.Regions``): a click re-creates the decision panel, not the board's
-pieces, the players, the mat and the header as well.
+pieces, the players, the mat and the header as well. A click's answer is painted
+first: the board, the decision and the mat in the click's own task, the header, the
+players' panels and the log right after that frame (``Page.render``).
 """
 
 from __future__ import annotations
@@ -101,6 +103,10 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.rules = RulesPanel()
         #: The players' panels drawn last, by what they were drawn from (``players_html``).
         self.panels_drawn: dict[str, Markup] = {}
+        #: The board's pieces, stacks and highlights drawn so far (``pieces_svg``).
+        self.pieces_drawn: dict[tuple, Markup] = {}
+        #: The mat's parts drawn last, with what they were drawn from (``own_mat_html``).
+        self.mat_drawn: dict[str, tuple] = {}
         #: The view last drawn (the hover info reads it instead of asking the engine again).
         self.view: dict | None = None
         self.notice = ""
@@ -132,11 +138,21 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         setattr(js.window, "__automa_ms", js.Array.new())
         setattr(js.window, "__frame_ms", js.Array.new())
         setattr(js.window, "__frame_round", js.Array.new())
+        setattr(js.window, "__settled_ms", js.Array.new())
         self.frame_from = 0.0
         self.frame_proxy = create_proxy(self.frame)
         #: The guided first game (``guide_ui``): its step card and the object it lights.
         self.guide = guide_ui.Guide()
         self.painted_proxy = create_proxy(self.painted)
+        #: A click's render left its rest for after the next frame (``render_rest``).
+        self.rest_due = False
+        #: ``event.timeStamp`` of the first input whose render left the rest due.
+        self.rest_from = 0.0
+        self.rest_proxy = create_proxy(self.rest_later)
+        self.rest_now_proxy = create_proxy(self.render_rest)
+        #: The viewer's mat is shown beside the players' panels (``show_own_mat``).
+        self.mat_shown = False
+        self.decision_whole = NOTHING
         self.log_end_proxy = create_proxy(self.log_to_end)
 
     @property
@@ -221,19 +237,30 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         return paragraph_for_kind(str(s.state.pending.get("kind")))
 
     def render(self) -> None:
-        """Redraw everything that depends on the game (the regions whose markup changed)."""
+        """Redraw everything that depends on the game (the regions whose markup changed).
+
+        A click's or key's answer is painted first: the board, the decision and the
+        mat now; the rest (the header, the players' panels, the log, the territory
+        list; the autosave) in a task after the next painted frame (``render_rest``),
+        once however many renders come before it. ``body[data-renders]`` counts only
+        renders the whole page shows, the rest included."""
         if self.input_at is not None:  # first of this render's frame callbacks (``frame``)
             self.frame_from = self.input_at
             js.requestAnimationFrame(self.frame_proxy)
-        self.save()
-        stats_ui.note_finished(self)
-        self.header()
+        later = self.input_at is not None and self.game_shown()
+        if not later:
+            self.rest_due = False
+            self.save()
+            stats_ui.note_finished(self)
+            self.header()
         if self.replay is not None:
             saves_ui.render_replay(self)
         elif self.session is None:
             self.render_setup()
         else:
-            self.render_game()
+            self.render_game(later)
+            if not later:
+                self.render_game_rest()
         self.guide.show(self)
         set_data(
             document.body,
@@ -244,7 +271,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             saves_ui.show_saves(self)
         elif self.panel == "stats":
             stats_ui.show_stats(self)
-        self.render_territories()
+        if not later:
+            self.render_territories()
         if self.rules.open and (self.session is None or self.session.handover):
             self.rules.close()  # the next player's screen starts without the last one's page
         self.follow_dialogs()
@@ -252,7 +280,41 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.sheet.follow(
             (id(s), len(s.played) if s else -1, self.choice.path, self.hex_choice, self.replay)
         )
-        self._mark_rendered()
+        if later and not self.rest_due:
+            self.rest_due = True
+            self.rest_from = self.input_at
+            js.requestAnimationFrame(self.rest_proxy)
+        self._mark_rendered(settled=not later)
+
+    def leaving(self, *_args) -> None:
+        """The player may look at the address or leave: what a click left for after its
+        frame (the autosave among it) is done now, then the address brought up to date."""
+        self.render_rest()
+        self.flush_address()
+
+    def game_shown(self) -> bool:
+        """The game's own screen is drawn (not a replay, the new-game form or a screen
+        over the board): only its render leaves a part for after the frame."""
+        return self.session is not None and self.replay is None and not self.panel
+
+    def rest_later(self, *_args) -> None:
+        js.setTimeout(self.rest_now_proxy, 0)
+
+    def render_rest(self, *_args) -> None:
+        """What a click's render left for after its frame (``render``), if still due."""
+        if not self.rest_due:
+            return
+        self.rest_due = False
+        self.save()
+        stats_ui.note_finished(self)
+        self.header()
+        if self.game_shown():
+            self.render_game_rest()
+        self.render_territories()
+        self.remember()
+        document.body.dataset.renders = str(self.renders)
+        # Click or key to the whole page drawn, the rest included (for bench/ui.py).
+        getattr(js.window, "__settled_ms").push(js.performance.now() - self.rest_from)
 
     def render_territories(self) -> None:
         """The board as a list (legend's "Territories as a list"), drawn while it is open."""
@@ -326,7 +388,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             self.show_overlay(None)
         set_data(document.body, game="setup")
 
-    def render_game(self) -> None:
+    def render_game(self, later: bool = False) -> None:
+        """The game's regions; ``later``: those that do not show a click's answer are
+        left for ``render_rest`` (the summary of the others' turns under the choices)."""
         s = self.session
         view = self.view = s.view()
         legal = s.legal()
@@ -356,38 +420,31 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         drawn = self.regions.set_drawn(
             "pieces",
             (pieces_inputs(board), marks, self.lang, arrivals),
-            lambda: pieces_svg(board, LAYOUT, marks, self.lang, arrivals),
+            lambda: pieces_svg(board, LAYOUT, marks, self.lang, arrivals, self.pieces_drawn),
         )
         if arrivals and drawn:
             start_arrivals(el("pieces"))
         reveal = self.reveal_markup(view)
-        self.regions.set(
-            "decision",
-            decision_html(
-                view,
-                seat,
-                legal,
-                self.lang,
-                self.hex_choice,
-                found.get(self.hex_choice) if self.hex_choice else None,
-                self.combat_pick,
-                self.choice,
-            )
-            + (NOTHING if s.handover else reveal + watch_html(watched, view, self.lang))
-            # While an Automa turn is watched, its lines come one by one: no summary yet.
-            + (NOTHING if watched or not legal else recent_html(s.played, view, seat, self.lang))
-            + (NOTHING if legal else self.after_game()),
-        )
-        mat_shown = self.show_own_mat(view, legal, step)
-        viewer = None if s.handover else seat
-        scores = s.scores()
-        self.regions.set_drawn(
-            "players",
-            (players_inputs(view), viewer, scores, self.lang, mat_shown),
-            lambda: players_html(view, viewer, scores, self.lang, mat_shown, self.panels_drawn),
-        )
-        if not watched:
-            self.render_log(view)
+        asked = decision_html(
+            view,
+            seat,
+            legal,
+            self.lang,
+            self.hex_choice,
+            found.get(self.hex_choice) if self.hex_choice else None,
+            self.combat_pick,
+            self.choice,
+        ) + (NOTHING if s.handover else reveal + watch_html(watched, view, self.lang))
+        # While an Automa turn is watched, its lines come one by one: no summary yet.
+        recap = NOTHING if watched or not legal else recent_html(s.played, view, seat, self.lang)
+        ending = NOTHING if legal else self.after_game()
+        #: The decision panel whole: with the summary of the others' turns under the
+        #: choices, which a click's render leaves for after its frame (``render_rest``).
+        self.decision_whole = asked + recap + ending
+        # (Not in a guided game: its step card scrolls to what it lights, in the mat below.)
+        apart = later and self.guide.session is not s
+        self.regions.set("decision", asked + ending if apart else self.decision_whole)
+        self.mat_shown = self.show_own_mat(view, legal, step)
         if self.panel in ("saves", "stats"):
             pass  # the saved-games or statistics screen stays over the board
         elif s.handover:
@@ -405,6 +462,23 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             viewer="" if seat is None or s.handover else str(seat),
             handover="1" if s.handover else "0",
         )
+
+    def render_game_rest(self) -> None:
+        """The game's regions that do not show a click's answer: the summary of the
+        others' turns under the choices, the players' panels and the log (drawn from
+        ``render_game``'s view)."""
+        s, view = self.session, self.view
+        self.regions.set("decision", self.decision_whole)
+        viewer = None if s.handover else s.viewer
+        scores = s.scores()
+        mat_shown = self.mat_shown
+        self.regions.set_drawn(
+            "players",
+            (players_inputs(view), viewer, scores, self.lang, mat_shown),
+            lambda: players_html(view, viewer, scores, self.lang, mat_shown, self.panels_drawn),
+        )
+        if not self.watched():
+            self.render_log(view)
 
     def show_overlay(self, markup: Markup | None) -> None:
         """The screen over the board (hand-over, scores, saved games), or none."""
@@ -435,7 +509,9 @@ class Page(AutomaPacing, PageSaves, PageSetup):
         self.regions.set_drawn(
             "mat-box",
             (player, seat, targets, held, chosen, self.lang),
-            lambda: own_mat_html(view, seat, targets, held, hex_label, self.lang, chosen),
+            lambda: own_mat_html(
+                view, seat, targets, held, hex_label, self.lang, chosen, self.mat_drawn
+            ),
         )
         return True
 
@@ -493,10 +569,13 @@ class Page(AutomaPacing, PageSaves, PageSetup):
             new=text("game.new"),
         )
 
-    def _mark_rendered(self) -> None:
-        self.remember()
+    def _mark_rendered(self, settled: bool = True) -> None:
+        """Count the render; ``settled``: the whole page shows it (else ``render_rest``
+        finishes it and tells the tests)."""
         self.renders += 1
-        document.body.dataset.renders = str(self.renders)
+        if settled:
+            self.remember()
+            document.body.dataset.renders = str(self.renders)
         now = js.performance.now()
         setattr(js.window, "__t_render", now)
         if self.input_at is not None:  # click or key to re-rendered page, for bench/ui.py

@@ -183,7 +183,11 @@ def on_hover(event) -> None:
         contents = hex_contents(PAGE.view, hid, PAGE.lang)
         if contents:
             line += " — " + contents
-    el("hex-info").textContent = line
+    info = el("hex-info")
+    # The same line is not written again: a click that redraws the pieces under the
+    # pointer sends a mouseover at the next frame, and new text would be laid out then.
+    if str(info.textContent) != line:
+        info.textContent = line
 
 
 def timed(handler):
@@ -301,8 +305,8 @@ def install() -> Page:
     )
     # The address is brought up to date when the player may look at it or leave
     # (``page_saves``): the window loses the focus (to the address bar, say), the page
-    # is hidden or left.
-    flush = create_proxy(PAGE.flush_address)
+    # is hidden or left; a click's render finishes first (``Page.leaving``).
+    flush = create_proxy(PAGE.leaving)
     js.window.addEventListener("blur", flush)
     js.window.addEventListener("pagehide", flush)
     document.addEventListener("visibilitychange", flush)
