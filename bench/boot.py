@@ -55,7 +55,6 @@ import argparse
 import functools
 import gzip
 import importlib.util
-import json
 import shutil
 import statistics
 import sys
@@ -66,7 +65,7 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from site_browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list for tests and benches)
+from site_browser import CHROMIUM, CHROMIUM_ARGS, traced  # noqa: E402  (shared with the tests)
 
 TIMEOUT_MS = 240_000
 #: The targets: our median as a share of the bare page's median.
@@ -121,8 +120,6 @@ SW_FILLED_JS = """async () => {
 
 PAGES = {"scythe page": "", "bare Pyodide + wheel": "bench/bare.html"}
 
-#: DevTools' trace category of Blink's wasm code-cache events.
-CODE_CACHE_TRACE = "disabled-by-default-devtools.timeline"
 #: Seconds each of the visits 1-4 stays open after it is playable.
 VISIT_LINGER = 2.0
 
@@ -260,30 +257,6 @@ def run(playwright, base_url: str, sent: list, runs: int, rate: int) -> dict[str
     return results
 
 
-def trace_names(context, page, load) -> list[str]:
-    """The names of the trace events (CODE_CACHE_TRACE) recorded while ``load()`` runs."""
-    cdp = context.new_cdp_session(page)
-    finished: dict = {}
-    cdp.on("Tracing.tracingComplete", lambda params: finished.update(params))
-    cdp.send("Tracing.start", {"categories": CODE_CACHE_TRACE, "transferMode": "ReturnAsStream"})
-    load()
-    cdp.send("Tracing.end")
-    for _ in range(300):
-        if "stream" in finished:
-            break
-        page.wait_for_timeout(100)
-    chunks = []
-    while True:
-        read = cdp.send("IO.read", {"handle": finished["stream"], "size": 1 << 20})
-        chunks.append(read["data"])
-        if read.get("eof"):
-            break
-    cdp.send("IO.close", {"handle": finished["stream"]})
-    events = json.loads("".join(chunks))
-    events = events["traceEvents"] if isinstance(events, dict) else events
-    return [event.get("name", "") for event in events]
-
-
 def visits(playwright, base_url: str, count: int = 4) -> list[tuple[float, str, list]]:
     """Our page loaded ``count`` times in a row in one new profile: seconds to board,
     "hit" or "miss" for V8's code cache of the wasm, and how long the page waited for
@@ -303,7 +276,7 @@ def visits(playwright, base_url: str, count: int = 4) -> list[tuple[float, str, 
                 page.evaluate(SW_FILLED_JS)
                 page.wait_for_timeout(VISIT_LINGER * 1000)
 
-            names = trace_names(context, page, load)
+            names = traced(context, page, load)
             page.close()
             hit = "hit" if "v8.wasm.moduleCacheHit" in names else "miss"
             results.append((seen["board"], hit, seen["wait"]))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -18,6 +20,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+#: DevTools' trace category of Blink's wasm code-cache events (v8.wasm.moduleCacheHit:
+#: compiled code read from the cache; v8.wasm.cachedModule: compiled code written to it).
+CODE_CACHE_TRACE = "disabled-by-default-devtools.timeline"
 
 READY = "body[data-ready='1']"
 BOOT_TIMEOUT_MS = 120_000  # a cold Pyodide boot takes ~5 s here; leave room for slow CI
@@ -81,3 +87,27 @@ def open_page(
     if ready:
         page.wait_for_selector(ready, state="attached", timeout=BOOT_TIMEOUT_MS)
     return loaded
+
+
+def traced(context, page, load) -> list[str]:
+    """The names of the trace events (``CODE_CACHE_TRACE``) recorded while ``load()``
+    runs in ``page`` (for the tests and bench/boot.py)."""
+    cdp = context.new_cdp_session(page)
+    finished: dict = {}
+    cdp.on("Tracing.tracingComplete", lambda params: finished.update(params))
+    cdp.send("Tracing.start", {"categories": CODE_CACHE_TRACE, "transferMode": "ReturnAsStream"})
+    load()
+    cdp.send("Tracing.end")
+    deadline = time.monotonic() + 30
+    while "stream" not in finished and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    chunks = []
+    while True:
+        read = cdp.send("IO.read", {"handle": finished["stream"], "size": 1 << 20})
+        chunks.append(read["data"])
+        if read.get("eof"):
+            break
+    cdp.send("IO.close", {"handle": finished["stream"]})
+    events = json.loads("".join(chunks))
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    return [event.get("name", "") for event in events]

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS
 from game_driver import UI_READY, act, click, state
-from site_browser import BOOT_TIMEOUT_MS, READY, is_loopback, open_page
+from site_browser import BOOT_TIMEOUT_MS, READY, is_loopback, open_page, traced
 
 CHANGED_CSS = b"\n/* a later build */\n"
 
@@ -216,33 +216,7 @@ def test_after_one_visit_the_page_starts_with_the_server_stopped(
         stop(server)
 
 
-#: DevTools' trace category of Blink's wasm code-cache events (v8.wasm.moduleCacheHit:
-#: compiled code read from the cache; v8.wasm.cachedModule: compiled code written to it).
-CODE_CACHE_TRACE = "disabled-by-default-devtools.timeline"
 WASM = "vendor/pyodide/pyodide.asm.wasm"
-
-
-def traced(context, page, load) -> list[str]:
-    """The names of the trace events recorded while ``load()`` runs in ``page``."""
-    cdp = context.new_cdp_session(page)
-    finished: dict = {}
-    cdp.on("Tracing.tracingComplete", lambda params: finished.update(params))
-    cdp.send("Tracing.start", {"categories": CODE_CACHE_TRACE, "transferMode": "ReturnAsStream"})
-    load()
-    cdp.send("Tracing.end")
-    deadline = time.monotonic() + 30
-    while "stream" not in finished and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    chunks = []
-    while True:
-        read = cdp.send("IO.read", {"handle": finished["stream"], "size": 1 << 20})
-        chunks.append(read["data"])
-        if read.get("eof"):
-            break
-    cdp.send("IO.close", {"handle": finished["stream"]})
-    events = json.loads("".join(chunks))
-    events = events["traceEvents"] if isinstance(events, dict) else events
-    return [event.get("name", "") for event in events]
 
 
 @pytest.mark.browser
