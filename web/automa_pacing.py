@@ -110,7 +110,8 @@ class AutomaPacing:
 
     def think(self, *_args) -> None:
         """A slice of a bot's thinking; its decision applied once it is done. A bot turn
-        goes on decision by decision; at its end it is shown as an Automa turn is."""
+        goes on decision by decision (at "watch" speed each but a unit's pick is drawn and
+        shown for a moment); at its end the page is drawn and the next turn scheduled."""
         self.timer = None
         if self.thinking is None or self.thinking[0] is not self.session:
             self.thinking = None
