@@ -116,12 +116,14 @@ def write() -> None:
         f"(seeds from {next(iter(reports.values()))['seed'] if reports else '-'}).",
         "",
     ]
-    if games and max(games) < 500:
+    short = [name for name in PAIRS if name in reports and reports[name]["games"] < 500]
+    if short:
         lines += [
-            "**Fewer games than the 500 per match-up that issue 17 asks for**: the build",
-            "machine's two cores were shared with other work, so this run is smaller and",
-            "its intervals are wide. Run `python3 tools/balance.py run --games 500` for the",
-            "full figures.",
+            "**Fewer games than the 500 per match-up that issue 17 asks for** (the build",
+            "machine's two cores were shared with other work; `python3 tools/balance.py run",
+            "--games 500 --only <names>` runs them again): "
+            + ", ".join(f"{name} ({reports[name]['games']})" for name in short)
+            + ".",
             "",
         ]
     lines += [
