@@ -26,6 +26,12 @@ def wait_render(page, before: int) -> None:
     )
 
 
+def next_frame(page) -> None:
+    """Wait until a frame has been drawn: layout observers (the header's height,
+    ``phone_frame.track_header``) have run on what the last render changed."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))")
+
+
 def click(page, selector: str) -> None:
     """Click and wait for the re-render it causes."""
     before = renders(page)

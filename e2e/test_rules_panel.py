@@ -8,7 +8,7 @@ focus back; axe-core finds nothing serious with it open. Screenshots at 390x844,
 from __future__ import annotations
 
 import pytest
-from game_driver import UI_READY, click, shot, state
+from game_driver import UI_READY, click, next_frame, shot, state
 from site_browser import open_page
 from test_accessibility import axe_problems
 
@@ -99,6 +99,7 @@ def test_the_reference_opens_on_the_right_paragraph_in_both_languages(browser, s
     loaded = opened(f"{site_url}#{encode_link(after_automa_turn())}", browser, size, phone)
     page = loaded.page
     assert state(page)["pending"] == "section"
+    next_frame(page)
     board_before = page.locator("#board").bounding_box()
     if phone:  # the sheet as high as it goes, so the log is reachable
         for _ in range(3):
@@ -109,7 +110,9 @@ def test_the_reference_opens_on_the_right_paragraph_in_both_languages(browser, s
         if lang == "nl":
             switch_language(page)
             assert page.evaluate("document.documentElement.lang") == "nl"
-            # (at 1366x768 the Dutch header takes two lines where the English one takes one)
+            # (at 1366x768 the Dutch header takes two lines where the English one takes
+            # one; the board's height follows in the next frame)
+            next_frame(page)
             board_before = page.locator("#board").bounding_box()
         for selector, paragraph in (
             (MECH_SLOT, "ability.riverwalk"),
