@@ -31,6 +31,7 @@ LAYOUT = BoardLayout(board_summary()["hexes"])
 MODULES = (
     "actions_ui",
     "render_pieces",
+    "render_stats",
     "replay",
     "session",
     "strings",
@@ -43,6 +44,17 @@ MODULES = (
 def test_doctests(name):
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0
+
+
+def test_the_csv_link_is_encoded_as_urllib_would():
+    """render_stats writes its own percent-encoding (urllib costs the page's start)."""
+    from urllib.parse import quote
+
+    import render_stats
+
+    awkward = "\ufeff" + "".join(map(chr, range(1, 0x180))) + 'Noordse Rijk; 12 €\r\n"a,b"\t~'
+    assert render_stats.percent_encoded(awkward) == quote(awkward, safe="")
+    assert render_stats.percent_encoded("") == ""
 
 
 def test_counted_strings_take_their_plural_form():

@@ -26,8 +26,9 @@ from ..model.state import GameState, Player
 from ..rules.economy import bottom_cost, star_goal_counts, top_amount
 from ..rules.scoring import final_scores, structure_bonus_coins
 
-#: Steps between any two hexes of the board (a table, worked out once).
-DISTANCE = {(a, b): hex_distance(a, b) for a in TERRAIN for b in TERRAIN}
+#: Steps from any hex to each hex the character heads for (encounter spots and the
+#: Factory): a table worked out once, small enough not to slow the page's start.
+DISTANCE = {(a, b): hex_distance(a, b) for a in TERRAIN for b in (*ENCOUNTER_SPOTS, FACTORY)}
 #: Territories the Factory counts for at the end of the game.
 FACTORY_WEIGHT = 3
 #: A won or lost finished game, beyond any coins.
