@@ -263,10 +263,12 @@ def record_hash(data: bytes) -> str:
 #   statement, also those inside functions), as sourceless unchecked-hash .pyc. The
 #   page's interpreter module (web/interpreter.mjs) gives it to Pyodide as
 #   ``stdLibURL`` in place of the stock 2.5 MB zip of sources.
-# * ``bytecode/app.bin``: the engine's, the page's and PyScript's own modules as
-#   checked-hash .pyc in ``__pycache__/`` beside the sources PyScript writes, so a
-#   .pyc whose source differs (or that is damaged) is simply recompiled from source.
-#   A gzip of a list of (path, bytes); the interpreter module writes them out.
+# * ``bytecode/app.bin``: the page's files (the wheel unpacked, the page modules and
+#   catalogues) and the engine's, the page's and PyScript's own modules as
+#   checked-hash .pyc in ``__pycache__/`` beside their sources, so a .pyc whose source
+#   differs (or that is damaged) is simply recompiled from source. A gzip of a list of
+#   (path, bytes); the interpreter module writes them out (the .pyc only when the
+#   running Python's magic number is theirs).
 #
 # Both are rebuilt when any Python source or the Pyodide version changes (the cache key
 # hashes them all); the page falls back to the stock start when either is missing or
@@ -274,8 +276,8 @@ def record_hash(data: bytes) -> str:
 
 BYTECODE_STDLIB = "bytecode/python_stdlib.zip"
 BYTECODE_APP = "bytecode/app.bin"
-#: Where Pyodide runs the page (its HOME and working directory); PyScript writes the
-#: ``files`` and its own ``pyscript`` package there.
+#: Where Pyodide runs the page (its HOME and working directory): web/interpreter.mjs
+#: writes app.bin's files there, PyScript its own ``pyscript`` package.
 PYODIDE_HOME = "/home/pyodide"
 #: Standard-library modules imported by name at run time, which no import statement
 #: shows: the text codecs that ``codecs.lookup`` finds through ``encodings``.
@@ -436,6 +438,7 @@ class Bytecode(NamedTuple):
     """The precompiled modules of one build (see above)."""
 
     stdlib_zip: Path
+    #: The compiled modules (.pyc) as an :func:`app_bundle`; the build adds the sources.
     app_bundle: bytes
     meta: dict
 
@@ -586,7 +589,9 @@ def compile_with_pyodide(sources: dict[str, bytes], out: Path) -> None:
             )
         meta = json.loads((work / "out" / "meta.json").read_text())
         check_magic(work / "out", meta)
-        bundle = app_bundle(work / "out" / "app", meta["app_pycs"])
+        bundle = app_bundle(
+            {rel: (work / "out" / "app" / rel).read_bytes() for rel in meta["app_pycs"]}
+        )
         shutil.rmtree(BYTECODE_CACHE, ignore_errors=True)
         out.mkdir(parents=True)
         shutil.copy2(work / "out" / "python_stdlib.zip", out / "python_stdlib.zip")
@@ -605,12 +610,24 @@ def check_magic(out: Path, meta: dict) -> None:
         sys.exit(f"build.py: .pyc files with a magic number other than {meta['magic']}: {bad[:5]}")
 
 
-def app_bundle(folder: Path, paths: list[str]) -> bytes:
-    """``bytecode/app.bin``: gzip of a JSON header line (``[[path, size], ...]``) and the
-    files' bytes one after the other, written out by web/interpreter.mjs."""
-    blobs = [(rel, (folder / rel).read_bytes()) for rel in paths]
-    header = json.dumps([[rel, len(data)] for rel, data in blobs]).encode() + b"\n"
-    return gzip.compress(header + b"".join(data for _, data in blobs), compresslevel=9, mtime=0)
+def app_bundle(files: dict[str, bytes]) -> bytes:
+    """A bundle of files (``bytecode/app.bin``): gzip of a JSON header line
+    (``[[path, size], ...]``) and the files' bytes one after the other, written out by
+    web/interpreter.mjs."""
+    header = json.dumps([[rel, len(data)] for rel, data in files.items()]).encode() + b"\n"
+    return gzip.compress(header + b"".join(files.values()), compresslevel=9, mtime=0)
+
+
+def bundled_files(bundle: bytes) -> dict[str, bytes]:
+    """The files of an :func:`app_bundle`, by path."""
+    header, _, body = gzip.decompress(bundle).partition(b"\n")
+    files, offset = {}, 0
+    for rel, size in json.loads(header):
+        files[rel] = body[offset : offset + size]
+        offset += size
+    if offset != len(body):
+        raise ValueError("app bundle: bad length")
+    return files
 
 
 # ---------------------------------------------------------------------- assemble
@@ -648,19 +665,37 @@ def check_syntax(paths: list[Path]) -> None:
         compile(path.read_text(encoding="utf-8"), str(path), "exec")
 
 
-def pyscript_config(wheel: Path, modules: list[Path], catalogues: list[Path]) -> dict:
-    """The PyScript config: local Pyodide, the wheel unpacked, our modules importable,
-    the page's catalogues beside them (``strings.py`` reads ``./locale/...``)."""
-    files = {f"./wheels/{wheel.name}": "./*"}
-    for path in modules:
-        rel = path.relative_to(WEB).as_posix()
-        files[f"./py/{rel}"] = f"./{rel}"
-    for path in catalogues:
-        rel = path.relative_to(WEB).as_posix()
-        files[f"./{rel}"] = f"./{rel}"
-    # "interpreter" is resolved against the page URL, "files" against this config's URL:
-    # both live at the site root, so the two agree.
-    return {"interpreter": f"./{INTERPRETER}", "files": files}
+def pyscript_config() -> dict:
+    """The PyScript config: our interpreter module, which also writes the page's files
+    (PyScript's own ``files`` would fetch them one by one and unpack the wheel in Python,
+    about 150 ms of a cold start: see web/interpreter.mjs)."""
+    return {"interpreter": f"./{INTERPRETER}"}
+
+
+def page_files(wheel: Path, modules: list[Path], catalogues: list[Path]) -> dict[str, bytes]:
+    """What the page's Python reads from its working directory, by path there: the wheel
+    unpacked, the page modules and the page's catalogues (``strings.py`` reads
+    ``./locale/...``). They go to the page inside ``bytecode/app.bin``."""
+    files: dict[str, bytes] = {}
+    with zipfile.ZipFile(wheel) as zf:
+        for name in zf.namelist():
+            if not name.endswith("/"):
+                files[name] = zf.read(name)
+    for path in (*modules, *catalogues):
+        files[path.relative_to(WEB).as_posix()] = path.read_bytes()
+    return files
+
+
+def fallback_sources(wheel: Path, modules: list[Path], catalogues: list[Path]) -> dict:
+    """Where the fallback start (app.bin unusable) fetches the page's files: the wheel,
+    and each module and catalogue (site URL -> path in the working directory)."""
+    files = [
+        [f"./py/{p.relative_to(WEB).as_posix()}", p.relative_to(WEB).as_posix()] for p in modules
+    ]
+    files += [
+        [f"./{p.relative_to(WEB).as_posix()}", p.relative_to(WEB).as_posix()] for p in catalogues
+    ]
+    return {"wheel": f"./wheels/{wheel.name}", "files": files}
 
 
 INTERPRETER = "interpreter.mjs"
@@ -668,7 +703,10 @@ INTERPRETER_LINE = "const BYTECODE = null;"
 
 
 def interpreter_module(
-    plan: dict[str, Path | bytes], bytecode: Bytecode, template: Path = WEB / INTERPRETER
+    plan: dict[str, Path | bytes],
+    bytecode: Bytecode,
+    sources: dict | None = None,
+    template: Path = WEB / INTERPRETER,
 ) -> bytes:
     """interpreter.mjs: web/interpreter.mjs with this build's BYTECODE filled in."""
     text = template.read_text(encoding="utf-8")
@@ -678,7 +716,7 @@ def interpreter_module(
         name: {"url": f"./{rel}", "integrity": integrity_of(file_bytes(plan[rel]))}
         for name, rel in (("stdlib", BYTECODE_STDLIB), ("app", BYTECODE_APP))
     }
-    value = {**files, "magic": bytecode.meta["magic"]}
+    value = {**files, "magic": bytecode.meta["magic"], "sources": sources or {"files": []}}
     return text.replace(INTERPRETER_LINE, f"const BYTECODE = {json.dumps(value)};").encode()
 
 
@@ -698,12 +736,14 @@ def plan_site(wheel: Path) -> dict[str, Path | bytes]:
         plan[f"py/{rel}" if path.suffix == ".py" else rel] = path
     modules = web_modules()
     check_syntax(modules)
-    config = pyscript_config(wheel, modules, web_catalogues())
-    plan["pyscript.json"] = (json.dumps(config, indent=2) + "\n").encode()
+    catalogues = web_catalogues()
+    plan["pyscript.json"] = (json.dumps(pyscript_config(), indent=2) + "\n").encode()
     bytecode = precompile(wheel, modules)
     plan[BYTECODE_STDLIB] = bytecode.stdlib_zip
-    plan[BYTECODE_APP] = bytecode.app_bundle
-    plan[INTERPRETER] = interpreter_module(plan, bytecode)
+    files = page_files(wheel, modules, catalogues)
+    plan[BYTECODE_APP] = app_bundle({**files, **bundled_files(bytecode.app_bundle)})
+    sources = fallback_sources(wheel, modules, catalogues)
+    plan[INTERPRETER] = interpreter_module(plan, bytecode, sources)
     plan[f"wheels/{wheel.name}"] = wheel
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_RUNTIME:
@@ -726,8 +766,18 @@ def plan_site(wheel: Path) -> dict[str, Path | bytes]:
 
 SERVICE_WORKER = "sw.js"
 #: Files only the fallback start reads (web/interpreter.mjs, when the precompiled
-#: bytecode cannot be used): not precached, so a first visit does not download them.
-FALLBACK_ONLY = frozenset({"vendor/pyodide/python_stdlib.zip"})
+#: bytecode cannot be used: the stock standard library; the wheel, the page modules and
+#: catalogues, which bytecode/app.bin also holds): not precached, so a first visit does
+#: not download them.
+FALLBACK_ONLY = re.compile(
+    r"vendor/pyodide/python_stdlib\.zip|wheels/[^/]+\.whl|py/.+\.py|locale/[^/]+/LC_MESSAGES/[^/]+\.mo"
+)
+
+
+def is_fallback_only(rel: str) -> bool:
+    return FALLBACK_ONLY.fullmatch(rel) is not None
+
+
 MANIFEST = "manifest.webmanifest"
 SW_VERSION_LINE = 'const VERSION = "dev";'
 SW_PRECACHE_LINE = 'const PRECACHE = [["./", ""]];'
@@ -751,7 +801,7 @@ def service_worker(plan: dict[str, Path | bytes], template: Path = WEB / SERVICE
     version = hashlib.sha256(text.encode())
     entries = []
     for rel in sorted(plan):
-        if rel == SERVICE_WORKER or rel in FALLBACK_ONLY:
+        if rel == SERVICE_WORKER or is_fallback_only(rel):
             continue
         digest = hashlib.sha256(file_bytes(plan[rel])).digest()
         version.update(rel.encode() + b"\0" + digest)

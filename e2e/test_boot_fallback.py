@@ -3,7 +3,9 @@
 web/interpreter.mjs starts Pyodide from the build's bytecode (build.py "bytecode").
 When one of those optional files is missing, damaged or made by another Python, the
 page must still start, the slow way, and draw the board: never a blank page. Each
-case serves a private copy of the site with that one file broken.
+case serves a private copy of the site with that file broken (or both missing). When
+app.bin (which also carries the page's files) is unusable, the page fetches the wheel
+and each module and catalogue itself.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import strings
 from game_driver import UI_READY, act, click, state
 from site_browser import open_page
 
@@ -36,6 +39,7 @@ BREAKAGES = {
     "stdlib from another python": ("bytecode/python_stdlib.zip", foreign_magic_zip),
     "app bytecode missing": ("bytecode/app.bin", None),
     "app bytecode truncated": ("bytecode/app.bin", lambda data, tmp: data[: len(data) // 2]),
+    "nothing precompiled": (("bytecode/python_stdlib.zip", "bytecode/app.bin"), None),
 }
 
 
@@ -53,7 +57,8 @@ def test_a_missing_or_damaged_bytecode_file_still_starts_the_page(
     rel, damage = BREAKAGES[breakage]
     files = dict(site_files)
     if damage is None:
-        del files[rel]
+        for missing in (rel,) if isinstance(rel, str) else rel:
+            del files[missing]
     else:
         files[rel] = damage(files[rel], tmp_path)
         assert files[rel] != site_files[rel]
@@ -67,13 +72,19 @@ def test_a_missing_or_damaged_bytecode_file_still_starts_the_page(
         assert page.get_attribute("body", "data-board-drawn") == "1"
         assert page.locator("[data-hex]").count() == 54
         boot_path = page.evaluate("window.__scytheBootPath")
-        expected = "stock" if rel.endswith("python_stdlib.zip") else "stdlib-bytecode"
+        expected = "stdlib-bytecode" if rel == "bytecode/app.bin" else "stock"
         assert boot_path == expected, breakage
         # And the game plays: a new game, one decision, the Automa's answer.
         page.wait_for_selector(UI_READY, state="attached")
         click(page, "#start")
         act(page, "section:0")
         assert state(page)["game"] == "on" and state(page)["pending"] != "section"
+        # Both catalogues reached the page: its words in Dutch too.
+        if not page.is_visible("#lang"):
+            page.click("#menu-btn")
+        click(page, "#lang")
+        assert page.evaluate("document.documentElement.lang") == "nl"
+        assert page.inner_text("#log-title") == strings.text("log.title", "nl")
         assert loaded.blocked == [], loaded.blocked
     finally:
         loaded.page.context.close()

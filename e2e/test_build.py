@@ -37,20 +37,44 @@ def test_every_url_is_relative_and_local(dist):
     assert config["interpreter"] == "./interpreter.mjs"
     interpreter = (dist / "interpreter.mjs").read_text()
     assert 'from "./vendor/pyodide/pyodide.mjs"' in interpreter
-    for source, target in config["files"].items():
-        assert source.startswith("./") and target.startswith("./")
-        assert (dist / source).is_file(), source
+    assert set(config) == {"interpreter"}, "the page's files come with app.bin, not PyScript"
+    sources = bytecode_of(interpreter)["sources"]
+    urls = [sources["wheel"]] + [url for url, _path in sources["files"]]
+    for url in urls:
+        assert url.startswith("./") and (dist / url).is_file(), url
     for name in ("index.html", "style.css", "pyscript.json"):
         assert "//" not in re.sub(r"<!--.*?-->", "", (dist / name).read_text(), flags=re.S)
 
 
+def bytecode_of(interpreter: str) -> dict:
+    line = next(x for x in interpreter.splitlines() if x.startswith("const BYTECODE = "))
+    return json.loads(line.removeprefix("const BYTECODE = ").removesuffix(";"))
+
+
+def test_app_bin_holds_every_file_of_the_page_with_its_bytecode(dist, build_module):
+    """The wheel's files, every page module and catalogue, and a .pyc for each module."""
+    files = build_module.bundled_files((dist / "bytecode" / "app.bin").read_bytes())
+    wheel = next((dist / "wheels").glob("*.whl"))
+    with zipfile.ZipFile(wheel) as zf:
+        for name in zf.namelist():
+            if not name.endswith("/"):
+                assert files[name] == zf.read(name), name
+    for path in build_module.web_modules():
+        rel = path.relative_to(build_module.WEB).as_posix()
+        assert files[rel] == path.read_bytes() == (dist / "py" / rel).read_bytes()
+        cached = f"__pycache__/{path.stem}.cpython-314.pyc"
+        assert files[str(Path(rel).parent / cached).removeprefix("./")], rel
+    assert any(rel.startswith("scythe_core/__pycache__/") for rel in files)
+    assert any(rel.startswith("pyscript/__pycache__/") for rel in files)
+
+
 def test_the_page_catalogues_reach_the_site_compiled(dist, build_module):
-    config = json.loads((dist / "pyscript.json").read_text())
+    files = build_module.bundled_files((dist / "bytecode" / "app.bin").read_bytes())
+    fallback = bytecode_of((dist / "interpreter.mjs").read_text())["sources"]["files"]
     for lang in ("en", "nl"):
         rel = f"locale/{lang}/LC_MESSAGES/page.mo"
-        assert (dist / rel).read_bytes() == (build_module.WEB / rel).read_bytes()
-        assert config["files"][f"./{rel}"] == f"./{rel}"
-        assert f'"./{rel}"' in (dist / "sw.js").read_text()
+        assert (dist / rel).read_bytes() == (build_module.WEB / rel).read_bytes() == files[rel]
+        assert [f"./{rel}", rel] in fallback
     assert not list(dist.rglob("*.po")), "the .po sources stay out of the site"
 
 
@@ -183,6 +207,8 @@ offset = 0
 for path, size in json.loads(header):
     pyc = body[offset : offset + size]
     offset += size
+    if "__pycache__/" not in path:  # a source or data file of the page
+        continue
     folder, leaf = os.path.split(os.path.dirname(path))[0], os.path.basename(path)
     source = os.path.join(app, folder, leaf.split(".")[0] + ".py")
     if pyc[8:16] != importlib.util.source_hash(open(source, "rb").read()):
@@ -270,10 +296,12 @@ def test_the_bytecode_files_are_what_the_interpreter_module_expects(dist):
     assert "scythe_core/__pycache__/engine.cpython-314.pyc" in paths
     assert "pyscript/__pycache__/__init__.cpython-314.pyc" in paths
     offset = 0
-    for _, size in header:
-        pyc = body[offset : offset + size]
+    for path, size in header:
+        data = body[offset : offset + size]
         offset += size
-        assert pyc[:4] == magic and int.from_bytes(pyc[4:8], "little") == 0b11, "checked hash"
+        if "__pycache__/" not in path:  # a source or data file of the page
+            continue
+        assert data[:4] == magic and int.from_bytes(data[4:8], "little") == 0b11, "checked hash"
 
 
 def test_the_bytecode_is_rebuilt_when_a_source_or_pyodide_changes(build_module, dist):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -54,19 +55,48 @@ def test_module_names_of_paths(build):
     assert build.module_name("ui.py") == "ui"
 
 
-def test_the_app_bundle_reads_back_as_its_files(build, tmp_path):
-    files = {"__pycache__/a.cpython-314.pyc": b"abc", "p/__pycache__/b.cpython-314.pyc": b""}
-    for rel, data in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_bytes(data)
-    raw = gzip.decompress(build.app_bundle(tmp_path, list(files)))
+def test_the_app_bundle_reads_back_as_its_files(build):
+    files = {
+        "__pycache__/a.cpython-314.pyc": b"abc",
+        "p/__pycache__/b.cpython-314.pyc": b"",
+        "a.py": b"x",
+    }
+    bundle = build.app_bundle(files)
+    raw = gzip.decompress(bundle)
     header, _, body = raw.partition(b"\n")
     offset, back = 0, {}
     for rel, size in json.loads(header):
         back[rel] = body[offset : offset + size]
         offset += size
     assert back == files and offset == len(body)
-    assert build.app_bundle(tmp_path, list(files)) == build.app_bundle(tmp_path, list(files))
+    assert build.bundled_files(bundle) == files
+    assert build.app_bundle(files) == bundle
+    with pytest.raises(ValueError):
+        build.bundled_files(gzip.compress(raw + b"extra"))
+
+
+def test_the_page_files_are_the_wheel_unpacked_the_modules_and_catalogues(build, tmp_path):
+    wheel = tmp_path / "scythe_core-0.1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("scythe_core/__init__.py", "x = 1\n")
+        zf.writestr("scythe_core-0.1.0.dist-info/METADATA", "Name: scythe_core\n")
+    module = build.WEB / "main.py"
+    catalogue = build.WEB / "locale" / "nl" / "LC_MESSAGES" / "page.mo"
+    files = build.page_files(wheel, [module], [catalogue])
+    assert files == {
+        "scythe_core/__init__.py": b"x = 1\n",
+        "scythe_core-0.1.0.dist-info/METADATA": b"Name: scythe_core\n",
+        "main.py": module.read_bytes(),
+        "locale/nl/LC_MESSAGES/page.mo": catalogue.read_bytes(),
+    }
+    fallback = build.fallback_sources(wheel, [module], [catalogue])
+    assert fallback == {
+        "wheel": f"./wheels/{wheel.name}",
+        "files": [
+            ["./py/main.py", "main.py"],
+            ["./locale/nl/LC_MESSAGES/page.mo", "locale/nl/LC_MESSAGES/page.mo"],
+        ],
+    }
 
 
 def test_the_interpreter_module_gets_this_builds_bytecode(build):
@@ -82,10 +112,25 @@ def test_the_interpreter_module_gets_this_builds_bytecode(build):
         "integrity": build.integrity_of(b"zip bytes"),
     }
     assert value["app"]["integrity"] == build.integrity_of(b"app bytes")
+    assert value["sources"] == {"files": []}
+    sources = {"wheel": "./wheels/w.whl", "files": [["./py/ui.py", "ui.py"]]}
+    text = build.interpreter_module(plan, bytecode, sources).decode()
+    line = next(x for x in text.splitlines() if x.startswith("const BYTECODE = "))
+    assert (
+        json.loads(line.removeprefix("const BYTECODE = ").removesuffix(";"))["sources"] == sources
+    )
 
 
-def test_the_fallback_only_file_is_left_out_of_the_precache(build):
-    plan = {"index.html": b"<p>", "vendor/pyodide/python_stdlib.zip": b"zip", "a.js": b"1"}
-    worker = build.service_worker(plan).decode()
-    assert '"./a.js"' in worker and '"./index.html"' in worker
-    assert "python_stdlib.zip" not in worker.split("const PRECACHE")[1].split("];")[0]
+def test_the_fallback_only_files_are_left_out_of_the_precache(build):
+    fallback = {
+        "vendor/pyodide/python_stdlib.zip": b"zip",
+        "wheels/scythe_core-0.1.0-py3-none-any.whl": b"whl",
+        "py/ui.py": b"ui",
+        "locale/nl/LC_MESSAGES/page.mo": b"mo",
+    }
+    kept = {"index.html": b"<p>", "a.js": b"1", "bytecode/app.bin": b"app", "py.js": b"2"}
+    worker = build.service_worker({**kept, **fallback}).decode()
+    precache = worker.split("const PRECACHE")[1].split("];")[0]
+    assert all(f'"./{rel}"' in precache for rel in kept)
+    assert not [rel for rel in fallback if rel in precache]
+    assert not build.is_fallback_only("vendor/pyodide/pyodide.asm.wasm")

@@ -3,14 +3,19 @@
    Python compiles nothing at start-up (build.py, "bytecode").
 
    This file is a template: build.py fills in BYTECODE (the two files' URLs, their
-   SHA-256 and the magic number of the Python that compiled them).
+   SHA-256, the magic number of the Python that compiled them, and where the fallback
+   finds the page's files one by one).
    - bytecode/python_stdlib.zip goes to Pyodide as stdLibURL, in place of the stock
      zip of sources (a documented loadPyodide option);
-   - bytecode/app.bin holds checked-hash .pyc for the engine, the page and PyScript's
-     own package, written into __pycache__/ beside the sources PyScript writes (Python
-     recompiles any whose source differs).
+   - bytecode/app.bin holds the page's files (the engine's wheel unpacked, the page
+     modules, their catalogues) and checked-hash .pyc for the engine, the page and
+     PyScript's own package, all written here into the working directory (the .pyc in
+     __pycache__/ beside their sources; Python recompiles any whose source differs).
+     PyScript's own "files" would fetch some forty files and unpack the wheel in
+     Python (zipfile and pathlib imported for it): about 150 ms more of a cold start.
    If either file is missing, damaged or made by another Python, the page starts the
-   stock way (the stock zip of sources, nothing precompiled): slower, never blank.
+   stock way (the stock zip of sources, nothing precompiled; the page's files fetched
+   one by one): slower, never blank.
    PyScript passes indexURL as this file's folder; Pyodide's files are in ./vendor. */
 import { loadPyodide as loadStockPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -66,13 +71,32 @@ async function checkStdlib(pyodide) {
   }
 }
 
-function writeAppFiles(pyodide, files) {
-  if (magicOf(pyodide) !== BYTECODE.magic) return;
+function writeFile(pyodide, path, data) {
+  const target = `${HOME}/${path}`;
+  pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+  pyodide.FS.writeFile(target, data);
+}
+
+/* app.bin's files: the sources always, the .pyc only for the Python that made them. */
+function writeAppFiles(pyodide, files, precompiled) {
+  const bytecode = precompiled && magicOf(pyodide) === BYTECODE.magic;
   for (const [path, data] of files) {
-    const target = `${HOME}/${path}`;
-    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-    pyodide.FS.writeFile(target, data);
+    if (bytecode || !path.includes("__pycache__/")) writeFile(pyodide, path, data);
   }
+  return bytecode;
+}
+
+/* Without app.bin: the wheel unpacked, each page module and catalogue fetched. */
+async function fetchPageFiles(pyodide) {
+  const { wheel, files } = BYTECODE.sources;
+  const fetched = async (url) => {
+    const response = await fetch(here(url));
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  };
+  const [archive, ...contents] = await Promise.all([wheel, ...files.map(([url]) => url)].map(fetched));
+  pyodide.unpackArchive(archive, "whl", { extractDir: HOME });
+  files.forEach(([, path], i) => writeFile(pyodide, path, new Uint8Array(contents[i])));
 }
 
 /* A first visit: before Pyodide asks for its wasm, wait (at most WORKER_WAIT_MS) for
@@ -120,6 +144,7 @@ export async function loadPyodide(options = {}) {
   const appBytecode = fetchChecked(BYTECODE.app).then(appFiles);
   appBytecode.catch(() => {}); /* reported below, when it is used */
   let pyodide;
+  let precompiled = true;
   try {
     pyodide = await loadStockPyodide({ ...stock, stdLibURL: here(BYTECODE.stdlib.url) });
     performance.mark("scythe:pyodide-loaded");
@@ -127,15 +152,20 @@ export async function loadPyodide(options = {}) {
   } catch (error) {
     console.warn("Precompiled standard library not usable; starting from sources.", error);
     window.__scytheBootPath = "stock";
-    return loadStockPyodide(stock);
+    pyodide = await loadStockPyodide(stock);
+    precompiled = false;
   }
   try {
-    writeAppFiles(pyodide, await appBytecode);
-    window.__scytheBootPath = "bytecode";
-    performance.mark("scythe:bytecode-written");
+    if (writeAppFiles(pyodide, await appBytecode, precompiled)) {
+      window.__scytheBootPath = "bytecode";
+      performance.mark("scythe:bytecode-written");
+    } else if (precompiled) {
+      window.__scytheBootPath = "stdlib-bytecode";
+    }
   } catch (error) {
     console.warn("Precompiled modules not usable; compiling them from sources.", error);
-    window.__scytheBootPath = "stdlib-bytecode";
+    if (precompiled) window.__scytheBootPath = "stdlib-bytecode";
+    await fetchPageFiles(pyodide);
   }
   return pyodide;
 }
