@@ -110,8 +110,7 @@ def test_the_reference_opens_on_the_right_paragraph_in_both_languages(browser, s
         if lang == "nl":
             switch_language(page)
             assert page.evaluate("document.documentElement.lang") == "nl"
-            # (at 1366x768 the Dutch header takes two lines where the English one takes
-            # one; the board's height follows in the next frame)
+            # (the board's height follows the header's in the next frame)
             next_frame(page)
             board_before = page.locator("#board").bounding_box()
         for selector, paragraph in (

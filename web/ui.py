@@ -193,7 +193,8 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 "{notice}{update}"
                 '<button type="button" data-cmd="undo" id="undo" title="{undo_tip}"{undo_off}>'
                 "{undo}</button>"
-                '<label class="speed">{speed} <select id="speed">{speeds}</select></label>'
+                '<label class="speed" title="{speed_tip}">{speed} <select id="speed">{speeds}'
+                "</select></label>"
                 '<label class="ask-less" title="{ask_tip}"><input type="checkbox" id="ask-less"'
                 "{checked}> {ask}</label>"
                 '<label class="contrast" title="{contrast_tip}"><input type="checkbox" '
@@ -211,6 +212,7 @@ class Page(AutomaPacing, PageSaves, PageSetup):
                 undo_off=attrs(disabled=not (s and s.can_undo())),
                 undo=text("game.undo"),
                 speed=text("speed.label"),
+                speed_tip=text("speed.tip"),
                 speeds=speeds,
                 ask_tip=text("ask_less.tip"),
                 checked=attrs(checked=self.ask_less),
