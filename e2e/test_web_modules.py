@@ -34,6 +34,7 @@ MODULES = (
     "render_stats",
     "replay",
     "session",
+    "stats",
     "strings",
     "watch_board",
     "zoom",
@@ -55,6 +56,20 @@ def test_the_csv_link_is_encoded_as_urllib_would():
     awkward = "\ufeff" + "".join(map(chr, range(1, 0x180))) + 'Noordse Rijk; 12 €\r\n"a,b"\t~'
     assert render_stats.percent_encoded(awkward) == quote(awkward, safe="")
     assert render_stats.percent_encoded("") == ""
+
+
+def test_the_statistics_csv_is_written_as_the_csv_module_would():
+    """stats writes its own CSV records (the csv module costs the page's start)."""
+    import csv
+    import io
+
+    import stats
+
+    cells = ["a", "b,c", 'say "hi"', "x\ny", "", " lead", "tab\tx", "cr\rz", "é€", '"', ","]
+    for row in (cells, ["one"], ["x", ""], [c * 2 for c in cells]):
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\r\n").writerow(row)
+        assert stats.csv_line(row) == out.getvalue(), row
 
 
 def test_counted_strings_take_their_plural_form():

@@ -36,9 +36,7 @@ is skipped, counted, and kept as it is on the next write.
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 from dataclasses import dataclass, field
 
@@ -170,12 +168,27 @@ def tally(rows: list[Row], by: str) -> list[tuple[str, int, int]]:
 def csv_text(rows: list[Row], header: list[str], word) -> str:
     """The rows as CSV (``header``: the column titles; ``word(column, value)``: a value
     in words, for the faction, mat, opponents and won columns)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header)
+    lines = [csv_line(header)]
     for row in rows:
-        writer.writerow([_cell(word(column, getattr(row, column))) for column in COLUMNS])
-    return out.getvalue()
+        lines.append(csv_line([_cell(word(column, getattr(row, column))) for column in COLUMNS]))
+    return "".join(lines)
+
+
+def csv_line(cells: list[str]) -> str:
+    r"""One CSV record as the ``csv`` module writes it by default (RFC 4180: a cell with a
+    comma, a quote or a line break in double quotes, its quotes doubled; CRLF at the
+    end), without importing ``csv`` at the page's start.
+
+    >>> csv_line(["a", "b,c", 'say "hi" now', "x\ny", ""])
+    'a,"b,c","say ""hi"" now","x\ny",\r\n'
+    """
+    return ",".join(_quoted(cell) for cell in cells) + "\r\n"
+
+
+def _quoted(cell: str) -> str:
+    if any(mark in cell for mark in ',"\r\n'):
+        return '"' + cell.replace('"', '""') + '"'
+    return cell
 
 
 def _cell(value: object) -> str:
