@@ -22,7 +22,7 @@ import strings
 from board_layout import BoardLayout
 from session import Session
 
-from scythe_core import IllegalActionError
+from scythe_core import IllegalActionError, apply, new_game, player_view
 from scythe_core.data.board import board_summary
 from scythe_core.model import rng
 from scythe_core.model.actions import is_commit
@@ -70,6 +70,22 @@ def test_the_statistics_csv_is_written_as_the_csv_module_would():
         out = io.StringIO()
         csv.writer(out, lineterminator="\r\n").writerow(row)
         assert stats.csv_line(row) == out.getvalue(), row
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_resource_chip_sets_its_letter_apart_from_its_count(lang):
+    """Three oil read "3" and a smaller letter, never "30" (the letter O beside a count)."""
+    game = new_game(
+        {"seed": 5, "seats": [{"faction": "saxony", "mat": "industrial"}, {"controller": "automa"}]}
+    )
+    for action in ("section:1", "produce:r6c0+r7c1"):
+        game = apply(game, action)
+    svg = str(render_pieces.pieces_svg(player_view(game, 0), LAYOUT, None, lang))
+    chips = re.findall(r'data-resource="(\w+)" data-count="(\d+)">.*?</g>', svg)
+    assert sorted(chips) == [("metal", "1"), ("oil", "1")]
+    oil = re.search(r'data-resource="oil".*?<text class="ltr"[^>]*>(.*?)</text>', svg).group(1)
+    letter = strings.text("res.letter.oil", lang)
+    assert oil == f'1<tspan class="kind" dx="0.5">{letter}</tspan>'
 
 
 def test_counted_strings_take_their_plural_form():

@@ -127,7 +127,7 @@ def _resource(name: str, n: int, lang: str | None) -> Markup:
         '<g class="piece res res-{name}" data-piece="resource" data-resource="{name}" '
         'data-count="{n}"><title>{n} × {resource}</title>'
         '<rect class="body" x="-8" y="-5.5" width="16" height="11" rx="3"/>'
-        '<text class="ltr" y="0.4">{n}{letter}</text></g>',
+        '<text class="ltr" y="0.4">{n}<tspan class="kind" dx="0.5">{letter}</tspan></text></g>',
         name=name,
         n=n,
         resource=text(f"res.{name}", lang),
