@@ -257,10 +257,26 @@ def run(playwright, base_url: str, sent: list, runs: int, rate: int) -> dict[str
     return results
 
 
-def visits(playwright, base_url: str, count: int = 4) -> list[tuple[float, str, list]]:
+def visits(playwright, base_url: str, count: int = 4, attempts: int = 2) -> list:
     """Our page loaded ``count`` times in a row in one new profile: seconds to board,
     "hit" or "miss" for V8's code cache of the wasm, and how long the page waited for
-    its service worker (web/interpreter.mjs, ``__scytheWorkerWait``)."""
+    its service worker (web/interpreter.mjs, ``__scytheWorkerWait``).
+
+    A renderer that crashes (rare, while tracing on a loaded machine) starts the visits
+    over in another new profile, once, and says so."""
+    from playwright.sync_api import Error
+
+    for attempt in range(attempts):
+        try:
+            return visits_once(playwright, base_url, count)
+        except Error as exc:
+            if "crash" not in str(exc).lower() or attempt == attempts - 1:
+                raise
+            print(f"  (page crashed, visits again: {str(exc).splitlines()[0]})", flush=True)
+    raise AssertionError("unreachable")
+
+
+def visits_once(playwright, base_url: str, count: int) -> list[tuple[float, str, list]]:
     results = []
     with tempfile.TemporaryDirectory(prefix="scythe-bench-") as directory:
         context = new_profile(playwright, directory, 1)
