@@ -38,6 +38,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import percentile, timing_line  # noqa: E402
+
 from scythe_core import new_game, to_move  # noqa: E402
 from scythe_core.bots import bot_seats, play_bot_decision  # noqa: E402
 
@@ -77,11 +79,6 @@ def turn_times(level: str, seed: int, seats: int, max_turns: int) -> tuple[list[
     return list(spent.values()), end
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 #: Resolves when a bot thinks (``body[data-thinking]``), the human is to decide, the
 #: game is not on any more, or after a while (the page's own clock).
 WAIT_FOR_THINKING = """() => {
@@ -96,20 +93,7 @@ WAIT_FOR_THINKING = """() => {
 
 
 def page_report(name: str, values: list[float]) -> None:
-    if not values:
-        print(f"{name:24} no samples")
-        return
-    target = PAGE_TARGETS.get(name)
-    median = statistics.median(values)
-    verdict = (
-        ""
-        if target is None
-        else f"  (target median < {target:.0f} ms: {'met' if median < target else 'missed'})"
-    )
-    print(
-        f"{name:24} n={len(values):4}  median {median:7.1f} ms  p95 {percentile(values, 0.95):7.1f}"
-        f" ms  max {max(values):7.1f} ms{verdict}"
-    )
+    print(timing_line(name, values, PAGE_TARGETS.get(name)))
 
 
 def idle_target(page, turn: int) -> tuple[str, float, float] | None:

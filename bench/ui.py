@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT))  # this checkout's scythe_core, not an installed o
 sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT / "web"))  # typical_turns names hexes as the page does
 
+from figures import timing_line  # noqa: E402
 from game_driver import UI_READY, act, choose, click, start_game, state  # noqa: E402
 from site_browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one list for tests and benches)
 from typical_turns import play_turns  # noqa: E402
@@ -61,11 +62,6 @@ def load_build():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def play_game(page, seed: int, level: str, busy: int = 0, skip: bool = False) -> None:
@@ -94,20 +90,7 @@ def play_game(page, seed: int, level: str, busy: int = 0, skip: bool = False) ->
 
 
 def report(name: str, values: list[float]) -> None:
-    if not values:
-        print(f"{name:24} no samples")
-        return
-    target = TARGETS.get(name)
-    median = statistics.median(values)
-    verdict = (
-        ""
-        if target is None
-        else f"  (target median < {target:.0f} ms: {'met' if median < target else 'missed'})"
-    )
-    print(
-        f"{name:24} n={len(values):4}  median {median:6.1f} ms  p95 {percentile(values, 95):6.1f} ms"
-        f"  max {max(values):6.1f} ms{verdict}"
-    )
+    print(timing_line(name, values, TARGETS.get(name)))
 
 
 def typical_clicks(browser, url: str, seed: int, turns: int) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib.util
 import re
 import shutil
 import subprocess
@@ -60,3 +62,15 @@ def test_an_unknown_revision_leaves_the_current_figures():
     out = run_bench("--against", "no-such-revision")
     assert "decisions per second:" in out
     assert "not measured" in out and "ratio" not in out
+
+
+def test_the_bench_figures_helpers():
+    """bench/figures.py: the percentile the bench scripts print, and its doctests."""
+    spec = importlib.util.spec_from_file_location("bench_figures", REPO / "bench" / "figures.py")
+    figures = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(figures)
+    assert doctest.testmod(figures).failed == 0
+    assert figures.percentile([5.0], 0.95) == 5.0
+    assert figures.percentile(list(range(20)), 0.95) == 18  # the 19th of 20 values
+    assert "no samples" in figures.timing_line("x", [])
+    assert figures.timing_line("x", [30.0], 25.0).endswith("(target median < 25 ms: missed)")
