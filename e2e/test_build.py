@@ -33,6 +33,9 @@ def test_every_url_is_relative_and_local(dist):
     html = (dist / "index.html").read_text()
     refs = re.findall(r'(?:src|href|config)="([^"]+)"', html)
     assert refs and all(ref.startswith("./") for ref in refs), refs
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    assert preloads == ["./interpreter.mjs", "./vendor/pyodide/pyodide.mjs"]
+    assert all((dist / ref).is_file() for ref in preloads)
     config = json.loads((dist / "pyscript.json").read_text())
     assert config["interpreter"] == "./interpreter.mjs"
     interpreter = (dist / "interpreter.mjs").read_text()
