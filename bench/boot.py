@@ -173,8 +173,9 @@ def measure(
 ) -> dict:
     """One load: seconds to board and to playable, and the (url, bytes) it fetched.
 
-    A renderer that crashes (rare: seen with the CPU throttled, both pages, a few
-    times in a hundred loads here) is retried, at most twice, and said so.
+    A renderer that crashes is retried, at most twice, and said so. (Seen a few times in
+    some hundred loads here, on our page with the CPU throttled and once while tracing;
+    six throttled cold loads in a row outside the bench did not crash: not understood.)
     """
     from playwright.sync_api import Error
 
