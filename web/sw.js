@@ -44,9 +44,10 @@
    cache on an update (cache.put does not carry the code cache: the first visit after
    an update compiles the wasm once, as before); on later visits, <link rel=preload>
    from boot.js for what Pyodide's start fetches one after another (a preloaded wasm
-   misses the code cache; preloading only the loader scripts, lock file and standard
-   library made the warm start slower, 1.12 vs 1.01 s to the first render over 12
-   pairs: they take the CPU from PyScript's own start). */
+   misses the code cache; preloading the 1.2 MB pyodide.asm.mjs, the lock file and the
+   standard library as well made the warm start slower, 1.12 vs 1.01 s to the first
+   render over 12 pairs: they take the CPU from PyScript's own start). What stayed:
+   index.html preloads only our small interpreter module and pyodide.mjs. */
 "use strict";
 
 const VERSION = "dev";
