@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -111,3 +112,21 @@ def traced(context, page, load) -> list[str]:
     events = json.loads("".join(chunks))
     events = events["traceEvents"] if isinstance(events, dict) else events
     return [event.get("name", "") for event in events]
+
+
+def serve_site(build_module, directory, base: str = "/"):
+    """A site folder served by build.py's own server on a free port, in a thread."""
+    server = build_module.make_server(directory, port=0, base=base, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def stop_site(server) -> None:
+    server.shutdown()
+    server.server_close()
+
+
+def assert_board_drawn(page) -> None:
+    """The page says its board is drawn, and all 54 hexes are there."""
+    assert page.get_attribute("body", "data-board-drawn") == "1"
+    assert page.locator("[data-hex]").count() == 54

@@ -10,14 +10,13 @@ and each module and catalogue itself.
 
 from __future__ import annotations
 
-import threading
 import zipfile
 from pathlib import Path
 
 import pytest
 import strings
 from game_driver import UI_READY, act, click, state
-from site_browser import open_page
+from site_browser import assert_board_drawn, open_page, serve_site, stop_site
 
 #: The Python 3.14 magic number with its version field changed: a .pyc "from another Python".
 FOREIGN_MAGIC = b"\x00\x00\r\n"
@@ -64,13 +63,11 @@ def test_a_missing_or_damaged_bytecode_file_still_starts_the_page(
         assert files[rel] != site_files[rel]
     site = tmp_path / "site"
     build_module.sync(files, site)
-    server = build_module.make_server(site, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve_site(build_module, site)
     loaded = open_page(browser, build_module.server_url(server))
     try:
         page = loaded.page
-        assert page.get_attribute("body", "data-board-drawn") == "1"
-        assert page.locator("[data-hex]").count() == 54
+        assert_board_drawn(page)
         boot_path = page.evaluate("window.__scytheBootPath")
         expected = "stdlib-bytecode" if rel == "bytecode/app.bin" else "stock"
         assert boot_path == expected, breakage
@@ -88,8 +85,7 @@ def test_a_missing_or_damaged_bytecode_file_still_starts_the_page(
         assert loaded.blocked == [], loaded.blocked
     finally:
         loaded.page.context.close()
-        server.shutdown()
-        server.server_close()
+        stop_site(server)
 
 
 @pytest.mark.browser

@@ -18,20 +18,18 @@ from pathlib import Path
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS
 from game_driver import UI_READY, act, click, state
-from site_browser import BOOT_TIMEOUT_MS, READY, is_loopback, open_page, traced
+from site_browser import (
+    BOOT_TIMEOUT_MS,
+    READY,
+    assert_board_drawn,
+    is_loopback,
+    open_page,
+    serve_site,
+    stop_site,
+    traced,
+)
 
 CHANGED_CSS = b"\n/* a later build */\n"
-
-
-def serve(build_module, directory: Path, base: str = "/"):
-    server = build_module.make_server(directory, port=0, base=base, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-def stop(server) -> None:
-    server.shutdown()
-    server.server_close()
 
 
 def precache_urls(sw_text: str) -> list[str]:
@@ -114,7 +112,7 @@ def test_chromium_finds_the_site_installable_under_a_sub_path(
 ):
     """Chromium's own check (DevTools' Page.getInstallabilityErrors) finds nothing to
     complain about. It needs a profile on disk: every test context is incognito."""
-    server = serve(build_module, dist, base="/scythe/")
+    server = serve_site(build_module, dist, base="/scythe/")
     context = browser.browser_type.launch_persistent_context(
         tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS
     )
@@ -132,7 +130,7 @@ def test_chromium_finds_the_site_installable_under_a_sub_path(
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     finally:
         context.close()
-        stop(server)
+        stop_site(server)
 
 
 # -------------------------------------------------------------- in the browser
@@ -188,7 +186,7 @@ def test_after_one_visit_the_page_starts_with_the_server_stopped(
     browser, build_module, site_plan, tmp_path
 ):
     build_module.sync(site_plan, tmp_path)
-    server = serve(build_module, tmp_path, base="/scythe/")
+    server = serve_site(build_module, tmp_path, base="/scythe/")
     url = build_module.server_url(server)
     sw_text = (tmp_path / "sw.js").read_text()
     cache = f"scythe:{url}:{build_module.sw_version(sw_text)}"
@@ -196,14 +194,13 @@ def test_after_one_visit_the_page_starts_with_the_server_stopped(
     try:
         page = loaded.page
         wait_for_cache(page, cache, len(precache_urls(sw_text)))
-        stop(server)
+        stop_site(server)
         assert port_is_closed(server.server_address[1])
         served = []
         page.on("response", lambda r: served.append((r.url, r.from_service_worker)))
         page.reload()
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        assert page.get_attribute("body", "data-board-drawn") == "1"
-        assert page.locator("[data-hex]").count() == 54
+        assert_board_drawn(page)
         assert served and all(from_worker for _, from_worker in served), served
         # And the game plays: a new game, one decision, the Automa's answer.
         page.wait_for_selector(UI_READY, state="attached")
@@ -214,7 +211,7 @@ def test_after_one_visit_the_page_starts_with_the_server_stopped(
         assert loaded.console_errors == [], loaded.console_errors
     finally:
         loaded.page.context.close()
-        stop(server)
+        stop_site(server)
 
 
 WASM = "vendor/pyodide/pyodide.asm.wasm"
@@ -229,7 +226,7 @@ def test_the_second_visit_starts_pyodide_from_compiled_code(
     visit 2 then reads compiled code (a code-cache hit) instead of compiling the wasm.
     Needs a profile on disk: an incognito context keeps no code cache."""
     build_module.sync(site_plan, tmp_path / "site")
-    server = serve(build_module, tmp_path / "site")
+    server = serve_site(build_module, tmp_path / "site")
     url = build_module.server_url(server)
     context = browser.browser_type.launch_persistent_context(
         tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS
@@ -259,7 +256,7 @@ def test_the_second_visit_starts_pyodide_from_compiled_code(
         assert read, "visit 2: V8 compiled the wasm instead of reading its code cache"
     finally:
         context.close()
-        stop(server)
+        stop_site(server)
 
 
 #: Longer than web/interpreter.mjs's WORKER_WAIT_MS (8 s).
@@ -288,15 +285,14 @@ def test_a_first_visit_whose_worker_never_finishes_installing_still_starts(
     loaded = open_page(browser, build_module.server_url(server))
     try:
         page = loaded.page
-        assert page.get_attribute("body", "data-board-drawn") == "1"
-        assert page.locator("[data-hex]").count() == 54
+        assert_board_drawn(page)
         reason, waited_ms = page.evaluate("window.__scytheWorkerWait")
         assert reason == "timeout" and 7000 <= waited_ms < STALL_SECONDS * 1000, (reason, waited_ms)
         assert page.evaluate("navigator.serviceWorker.controller") is None
         assert loaded.console_errors == [], loaded.console_errors
     finally:
         loaded.page.context.close()
-        stop(server)
+        stop_site(server)
 
 
 @pytest.mark.browser
@@ -305,7 +301,7 @@ def test_a_new_build_replaces_the_cache_and_a_half_deployed_one_changes_nothing(
 ):
     site = tmp_path / "site"
     build_module.sync(site_plan, site)
-    server = serve(build_module, site)
+    server = serve_site(build_module, site)
     url = build_module.server_url(server)
     old_sw = (site / "sw.js").read_text()
     old_cache = f"scythe:{url}:{build_module.sw_version(old_sw)}"
@@ -331,7 +327,7 @@ def test_a_new_build_replaces_the_cache_and_a_half_deployed_one_changes_nothing(
         assert css.endswith(CHANGED_CSS.decode())
     finally:
         loaded.page.context.close()
-        stop(server)
+        stop_site(server)
 
 
 @pytest.mark.browser
@@ -340,7 +336,7 @@ def test_a_new_build_taking_over_offers_a_reload_that_keeps_the_game(
 ):
     site = tmp_path / "site"
     build_module.sync(site_plan, site)
-    server = serve(build_module, site)
+    server = serve_site(build_module, site)
     url = build_module.server_url(server)
     old_sw = (site / "sw.js").read_text()
     loaded = open_page(browser, url)
@@ -375,4 +371,4 @@ def test_a_new_build_taking_over_offers_a_reload_that_keeps_the_game(
         assert loaded.console_errors == [], loaded.console_errors
     finally:
         loaded.page.context.close()
-        stop(server)
+        stop_site(server)
