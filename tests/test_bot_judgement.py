@@ -5,8 +5,11 @@ star from the end and ahead presses for that star."""
 from __future__ import annotations
 
 import dataclasses
+import json
+from pathlib import Path
 
 from scythe_core import legal_actions, new_game, to_move
+from scythe_core.bots import search
 from scythe_core.bots.evaluate import (
     HARD,
     all_holdings,
@@ -16,6 +19,7 @@ from scythe_core.bots.evaluate import (
     evaluate,
 )
 from scythe_core.bots.observe import imagine, observe
+from scythe_core.bots.player import bot_seats
 from scythe_core.bots.search import (
     Line,
     finish,
@@ -27,8 +31,10 @@ from scythe_core.bots.search import (
 from scythe_core.data.automa_cards import STAR_CARDS
 from scythe_core.data.components import MATS, popularity_tier
 from scythe_core.engine import apply_in_place
+from scythe_core.io.records import replay
 from scythe_core.model.actions import verb_of
 
+GOLDEN = Path(__file__).parent / "golden"
 SEATS = [{"controller": "bot", "level": "hard"}, {"controller": "automa", "level": "automa"}]
 
 
@@ -118,3 +124,29 @@ def test_a_look_ahead_judges_the_best_turns_by_the_turn_that_follows():
     follow_ups, _ = finish(plan_turn_steps(after, seat, 2, HARD, 0))
     assert first.value == max(follow.value for follow in follow_ups)
     assert first.value != evaluate(first.state, seat, HARD)
+
+
+def test_a_turn_that_goes_round_in_circles_is_never_the_plan(monkeypatch):
+    # Seed 158, turn 46: a mech carrying workers may drop and load the same worker
+    # again and again, a part-turn that never ends. Even when every part-turn still
+    # going looks better than every ended turn, the plan is a turn that ends.
+    rec = json.loads((GOLDEN / "bot_mech_loop_seed158.json").read_text())
+    state = replay(rec)
+    seat = to_move(state)
+    assert state.pending["kind"] == "section" and state.players[seat].controller == "bot"
+    before = state.turns_taken
+    monkeypatch.setattr(search, "judge", lambda st, _seat, _w: float(st.turns_taken == before))
+    options, _seen = search.plan_turn(state.copy(), seat, 2, HARD)
+    assert all(line.state.turns_taken > before for line in options)
+
+
+def test_the_bot_ends_its_turn_where_a_mech_could_load_and_drop_forever():
+    rec = json.loads((GOLDEN / "bot_mech_loop_seed158.json").read_text())
+    state = replay(rec)
+    bot = bot_seats(state)[to_move(state)]
+    before = state.turns_taken
+    for _ in range(search.MAX_STEPS):
+        if state.turns_taken > before:
+            break
+        apply_in_place(state, bot.decide(state).recorded)
+    assert state.turns_taken > before

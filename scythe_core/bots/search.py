@@ -21,6 +21,9 @@ from .evaluate import Weights, evaluate
 
 #: At most this many decisions of one's own in a turn (a safety net; turns need < 40).
 MAX_STEPS = 80
+#: Part-turns kept beside the beam (only picked a unit, or waiting for a gain), per
+#: part-turn of width: the best of them (a safety net against a flood of them).
+SELECTIONS_PER_WIDTH = 8
 
 
 @dataclass
@@ -78,21 +81,36 @@ def judge(state: GameState, seat: int, weights: Weights) -> float:
     return evaluate(produced, seat, weights)
 
 
+def resources_left(state: GameState) -> tuple:
+    """The resources on the board, as a comparable value."""
+    return tuple(
+        sorted((hid, tuple(sorted(here.items()))) for hid, here in state.resources.items())
+    )
+
+
 def prune(lines: list[Line], width: int) -> list[Line]:
     """The ``width`` best part-turns that differ (the same value at the same kind of
     decision counts as the same position: a resource placed on either of two hexes),
     and every one that has only picked a unit."""
     lines.sort(key=lambda line: -line.value)
     kept, seen, selections = [], set(), []
+    paying: set[tuple] = set()
     for line in lines:
         if is_selection(line):
+            if line.state.pending.get("kind") == "pay":
+                # Paying from one territory or another in either order ends the same
+                # when the same resources are left: one such part-turn is enough.
+                left = resources_left(line.state)
+                if left in paying:
+                    continue
+                paying.add(left)
             selections.append(line)
             continue
         key = (round(line.value, 6), line.state.pending.get("kind"))
         if key not in seen and len(kept) < width:
             seen.add(key)
             kept.append(line)
-    return kept + selections
+    return kept + selections[: SELECTIONS_PER_WIDTH * width]
 
 
 def turn_over(state: GameState, turns_before: int) -> bool:
@@ -140,7 +158,10 @@ def best_turn(start: Line, seat: int, width: int, weights: Weights):
             break
         beam = prune(grown, width)
     else:
-        finished.extend(beam)
+        # A part-turn still going after MAX_STEPS decisions goes round in a circle (a
+        # mech dropping and loading the same worker): it counts only when no turn ended.
+        if not finished:
+            finished.extend(beam)
     return max(finished, key=lambda line: line.value), finished
 
 

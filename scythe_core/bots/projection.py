@@ -1,0 +1,312 @@
+"""The next few turns of one seat's economy, played out on a board-free model.
+
+A one-turn search judges where its turn ends; what a position will bring over the
+turns after (workers on a village growing more workers, resources that make the next
+bottom actions possible) is the seat's *projection*: its economy alone (resources,
+coins, power, popularity, workers by the product of their territory, the counts of
+its star goals and its mat's costs) played on for a few own turns by a greedy rule,
+and the coins and stars that gives. Units do not move there and nobody else plays:
+it is a guide for comparing the ends of one turn, not a forecast.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..data.board import TERRAIN
+from ..data.components import (
+    BOTTOM_ACTIONS,
+    POPULARITY_MAX,
+    POPULARITY_TIERS,
+    POWER_MAX,
+    PRODUCTION,
+    STAR_GOALS,
+    STARS_TO_END,
+    mat_section,
+    popularity_tier,
+)
+from ..model.state import Player
+from ..rules.economy import bottom_cost, produce_cost_for, star_goal_counts, top_amount
+
+#: The star goal each bottom action counts towards.
+BOTTOM_GOAL = {
+    "upgrade": "upgrades",
+    "deploy": "mechs",
+    "build": "structures",
+    "enlist": "recruits",
+}
+RESOURCES = ("oil", "metal", "wood", "food")
+WORKERS_MAX = STAR_GOALS["workers"]
+#: Stars and territories a seat usually ends with (what a popularity tier is worth).
+FINAL_STARS = 5
+FINAL_TERRITORIES = 8
+#: The popularity at which each tier begins, lowest first.
+TIER_STEPS = tuple(sorted(low for low, *_coins in POPULARITY_TIERS))
+
+
+def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
+    """The seat's economy as a hashable tuple (the projection's starting point)."""
+    on_hex: dict[str, int] = {}
+    for hid in player.workers:
+        if hid and TERRAIN.get(hid) in PRODUCTION:
+            on_hex[hid] = on_hex.get(hid, 0) + 1
+    producing = tuple(sorted((PRODUCTION[TERRAIN[h]], n) for h, n in on_hex.items()))
+    counts = star_goal_counts(player)
+    sections = []
+    for i in range(4):
+        top, bottom, _base, low, coins = mat_section(player.mat, i)
+        sections.append((top, bottom, bottom_cost(player, bottom), low, coins))
+    return (
+        tuple(held.get(res, 0) for res in RESOURCES),
+        player.coins,
+        player.power,
+        player.popularity,
+        counts["workers"],
+        producing,
+        tuple(counts[BOTTOM_GOAL[b]] for b in BOTTOM_ACTIONS),
+        tuple(sorted(g for g, n in player.stars.items() if n)),
+        player.star_count,
+        top_amount(player, "produce_territories"),
+        top_amount(player, "bolster_power"),
+        top_amount(player, "trade_popularity"),
+        top_amount(player, "move_coins"),
+        tuple(sections),
+        -1 if player.last_section is None else player.last_section,
+        territories,
+    )
+
+
+class Economy:
+    """The mutable model a projection plays on."""
+
+    def __init__(self, snap: tuple, tier_slope: float = 0.0) -> None:
+        self.tier_slope = tier_slope
+        (res, self.coins, self.power, self.popularity, self.workers, producing, done,
+         stars, self.star_count, self.produce_hexes, self.bolster, self.trade_pop,
+         self.move_coins, sections, self.last, self.territory_count) = snap  # fmt: skip
+        self.res = list(res)
+        self.producing = [list(t) for t in producing]
+        self.done = list(done)
+        self.stars = set(stars)
+        self.sections = [list(s) for s in sections]
+
+    def goal_open(self, goal: str) -> bool:
+        return goal not in self.stars
+
+    def earn(self, goal: str) -> None:
+        if goal not in self.stars and self.star_count < STARS_TO_END:
+            self.stars.add(goal)
+            self.star_count += 1
+
+    def deficit(self) -> list[int]:
+        """Per resource, what the next bottom action still open needs beyond stock."""
+        need = [0, 0, 0, 0]
+        for _top, bottom, cost, _low, _coins in self.sections:
+            i = BOTTOM_ACTIONS.index(bottom)
+            if self.goal_open(BOTTOM_GOAL[bottom]):
+                need[i] = max(0, cost - self.res[i])
+        return need
+
+    def produce_gain(self) -> tuple[float, list]:
+        """How useful a Produce is now, and the territories it would use."""
+        need = self.deficit()
+        wants_workers = (
+            self.workers < WORKERS_MAX and self.goal_open("workers") or (self.workers < 6)
+        )
+
+        def worth(t: list) -> float:
+            product, n = t
+            if product == "worker":
+                return min(n, WORKERS_MAX - self.workers) * (1.2 if wants_workers else 0.1)
+            i = RESOURCES.index(product)
+            return min(n, need[i]) * 1.0 + max(0, n - need[i]) * 0.35
+
+        ranked = sorted(self.producing, key=worth, reverse=True)[: self.produce_hexes]
+        return sum(worth(t) for t in ranked), ranked
+
+    def can_pay_produce(self) -> bool:
+        cost = produce_cost_for(self.workers)
+        return (
+            self.power >= cost["power"]
+            and self.popularity >= cost["popularity"]
+            and self.coins >= cost["coins"]
+        )
+
+    def top_gain(self, top: str) -> float:
+        if top == "produce":
+            return self.produce_gain()[0] if self.can_pay_produce() else 0.0
+        if top == "trade":
+            if self.coins < 1:
+                return 0.0
+            return max(self.trade_gains()) - 0.3
+        if top == "bolster":
+            if self.coins < 1:
+                return 0.0
+            return (0.5 if self.power < POWER_MAX and self.goal_open("power") else 0.1) * (
+                self.bolster
+            ) - 0.3
+        return 0.25 * self.move_coins
+
+    def trade_gains(self) -> tuple[float, float]:
+        """How useful a Trade's resources and its popularity are now."""
+        need = sorted(self.deficit(), reverse=True)
+        resources = min(need[0], 2) + min(need[1], 2 - min(need[0], 2))
+        higher = min(POPULARITY_MAX, self.popularity + self.trade_pop)
+        popularity = (
+            (0.6 if self.goal_open("popularity") else 0.3) * self.trade_pop
+            + self.score(higher)
+            - self.score(self.popularity)
+        )
+        return float(resources), popularity
+
+    def play_top(self, top: str) -> None:
+        if top == "produce":
+            if not self.can_pay_produce():
+                return
+            cost = produce_cost_for(self.workers)
+            self.power -= cost["power"]
+            self.popularity -= cost["popularity"]
+            self.coins -= cost["coins"]
+            for t in self.produce_gain()[1]:
+                product, n = t
+                if product == "worker":
+                    add = min(n, WORKERS_MAX - self.workers)
+                    self.workers += add
+                    t[1] += add
+                    if self.workers >= WORKERS_MAX:
+                        self.earn("workers")
+                else:
+                    self.res[RESOURCES.index(product)] += n
+        elif top == "trade" and self.coins >= 1:
+            resources, popularity = self.trade_gains()
+            self.coins -= 1
+            need = self.deficit()
+            if resources >= popularity:
+                for _ in range(2):
+                    i = max(range(4), key=lambda k: need[k])
+                    self.res[i] += 1
+                    need[i] = max(0, need[i] - 1)
+            else:
+                self.popularity = min(POPULARITY_MAX, self.popularity + self.trade_pop)
+                if self.popularity >= POPULARITY_MAX:
+                    self.earn("popularity")
+        elif top == "bolster" and self.coins >= 1:
+            self.coins -= 1
+            self.power = min(POWER_MAX, self.power + self.bolster)
+            if self.power >= POWER_MAX:
+                self.earn("power")
+        elif top == "move":
+            self.coins += self.move_coins
+
+    def bottom_ready(self, section: list) -> bool:
+        _top, bottom, cost, _low, _coins = section
+        i = BOTTOM_ACTIONS.index(bottom)
+        return (
+            self.goal_open(BOTTOM_GOAL[bottom])
+            and self.res[i] >= cost
+            and (self.done[i] < STAR_GOALS[BOTTOM_GOAL[bottom]])
+        )
+
+    def play_bottom(self, section: list) -> None:
+        _top, bottom, cost, _low, coins = section
+        i = BOTTOM_ACTIONS.index(bottom)
+        self.res[i] -= cost
+        self.done[i] += 1
+        self.coins += coins
+        if bottom == "upgrade":
+            # The upgrade lowers the dearest bottom action still open, and the first
+            # one adds a Produce territory.
+            self.produce_hexes = max(self.produce_hexes, 3)
+            open_sections = [
+                s for s in self.sections if s[2] > s[3] and self.goal_open(BOTTOM_GOAL[s[1]])
+            ]
+            if open_sections:
+                max(open_sections, key=lambda s: s[2])[2] -= 1
+        elif bottom == "enlist":
+            self.coins += 2
+        goal = BOTTOM_GOAL[bottom]
+        if self.done[i] >= STAR_GOALS[goal]:
+            self.earn(goal)
+
+    def turn(self) -> None:
+        """One own turn: the section whose top and bottom look most useful now."""
+        best, best_value = 0, float("-inf")
+        for index, section in enumerate(self.sections):
+            if index == self.last:
+                continue
+            value = self.top_gain(section[0]) + (4.0 if self.bottom_ready(section) else 0.0)
+            if value > best_value:
+                best, best_value = index, value
+        section = self.sections[best]
+        self.play_top(section[0])
+        if self.bottom_ready(section):
+            self.play_bottom(section)
+        self.last = best
+
+    def score(self, popularity: int) -> float:
+        """End-game coins of the stars, territories and resources at ``popularity``,
+        and (``tier_slope``) a share of what the next tier would add to a seat's usual
+        final holdings, by the way made towards it."""
+        coins = self.tier_score(popularity, self.star_count, self.territory_count)
+        if self.tier_slope and popularity < TIER_STEPS[-1]:
+            low = max(step for step in TIER_STEPS if step <= popularity)
+            high = min(step for step in TIER_STEPS if step > popularity)
+            share = (popularity - low) / (high - low)
+            stars = max(self.star_count, FINAL_STARS)
+            territories = max(self.territory_count, FINAL_TERRITORIES)
+            coins += (
+                self.tier_slope
+                * share
+                * (
+                    self.tier_score(high, stars, territories)
+                    - self.tier_score(low, stars, territories)
+                )
+            )
+        return coins
+
+    def tier_score(self, popularity: int, stars: int, territories: int) -> float:
+        star, territory, resources = popularity_tier(popularity)
+        return stars * star + territories * territory + sum(self.res) / 2 * resources
+
+    def worth(self, progress_coins: float) -> float:
+        return self.coins + self.score(self.popularity) + progress_coins * self.progress()
+
+    def progress(self) -> float:
+        """The way made to the stars: each star placed counts one, and each star goal
+        still open of the bottom row and the workers its share done (resources in
+        stock towards the next bottom action counting half). Power and popularity are
+        left out: their tracks are climbed for fights and coins, seldom to the top."""
+        shares = []
+        for i, bottom in enumerate(BOTTOM_ACTIONS):
+            goal = BOTTOM_GOAL[bottom]
+            if self.goal_open(goal):
+                stock = min(self.res[i] / max(self.sections[i][2], 1), 1.0)
+                shares.append((self.done[i] + 0.5 * stock) / STAR_GOALS[goal])
+        if self.goal_open("workers"):
+            shares.append(self.workers / WORKERS_MAX)
+        return self.star_count + sum(shares)
+
+
+@lru_cache(maxsize=8192)
+def projected_value(
+    snap: tuple, turns: int, progress_coins: float, discount: float, tier_slope: float
+) -> float:
+    """What the seat's economy is worth: its coins, the end-game coins of its stars,
+    territories and resources at its popularity, and its progress to the stars still
+    open (``progress_coins`` per star) now, plus what ``turns`` own turns of it add, each turn's gain counted ``discount`` times the turn before's (what can be done
+    now is worth more than the same done later)."""
+    economy = Economy(snap, tier_slope)
+    worth = economy.worth(progress_coins)
+    total, weight = worth, 1.0
+    for _ in range(turns):
+        if economy.star_count >= STARS_TO_END:
+            break
+        economy.turn()
+        weight *= discount
+        after = economy.worth(progress_coins)
+        total += weight * (after - worth)
+        worth = after
+    return total
+
+
+__all__ = ["Economy", "projected_value", "snapshot"]
