@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from pathlib import Path
 
 from scythe_core import legal_actions, new_game, to_move
@@ -17,6 +18,7 @@ from scythe_core.bots.evaluate import (
     climbing_tier,
     closing_steps,
     evaluate,
+    projection_horizon,
 )
 from scythe_core.bots.observe import imagine, observe
 from scythe_core.bots.player import bot_seats
@@ -150,3 +152,18 @@ def test_the_bot_ends_its_turn_where_a_mech_could_load_and_drop_forever():
             break
         apply_in_place(state, bot.decide(state).recorded)
     assert state.turns_taken > before
+
+
+def test_the_projection_stops_where_the_automa_ends_the_game():
+    state = new_game({"seed": 3, "seats": SEATS})
+    assert HARD.projection_end == 0
+    assert projection_horizon(state, HARD) == HARD.projection_turns  # far from its end
+    automa = state.players[1]
+    automa.automa["cube"] = len(STAR_CARDS["automa"]) - 2
+    automa.stars = {"star_card": 5}
+    assert projection_horizon(state, HARD) == math.ceil(automa_turns_left(automa))
+    assert projection_horizon(state, HARD) < HARD.projection_turns
+    automa.stars = {"star_card": 6}
+    assert projection_horizon(state, HARD) == 1  # at least the turn being judged
+    against_bots = new_game({"seed": 3, "seats": [SEATS[0], SEATS[0]]})
+    assert projection_horizon(against_bots, HARD) == HARD.projection_turns
