@@ -167,3 +167,20 @@ def test_the_projection_stops_where_the_automa_ends_the_game():
     assert projection_horizon(state, HARD) == 1  # at least the turn being judged
     against_bots = new_game({"seed": 3, "seats": [SEATS[0], SEATS[0]]})
     assert projection_horizon(against_bots, HARD) == HARD.projection_turns
+
+
+def test_paying_in_another_order_is_one_part_turn_and_waiting_ones_are_capped():
+    state = new_game({"seed": 3, "seats": SEATS})
+    state.pending = {"seat": 0, "kind": "pay"}
+    hid = next(iter(state.resources), "r6c1")
+    same = [Line(state.copy(), ["section:1", "pay:x"], [], 5.0) for _ in range(3)]
+    other = state.copy()
+    other.resources = {**other.resources, hid: {**other.resources.get(hid, {}), "oil": 9}}
+    kept = search.prune([*same, Line(other, ["section:1", "pay:y"], [], 5.0)], 2)
+    assert len(kept) == 2  # the same resources left: one; other resources left: kept too
+    many = [Line(other.copy(), ["section:1", "move"], [], float(i)) for i in range(100)]
+    kept = search.prune(many, 2)
+    assert len(kept) == 2 * search.SELECTIONS_PER_WIDTH
+    assert [line.value for line in kept] == sorted((line.value for line in many), reverse=True)[
+        : len(kept)
+    ]

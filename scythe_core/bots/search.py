@@ -91,7 +91,8 @@ def resources_left(state: GameState) -> tuple:
 def prune(lines: list[Line], width: int) -> list[Line]:
     """The ``width`` best part-turns that differ (the same value at the same kind of
     decision counts as the same position: a resource placed on either of two hexes),
-    and every one that has only picked a unit."""
+    and beside them the best of those that have only picked a unit or wait for a gain
+    (at most ``SELECTIONS_PER_WIDTH`` per part-turn of width)."""
     lines.sort(key=lambda line: -line.value)
     kept, seen, selections = [], set(), []
     paying: set[tuple] = set()
@@ -99,11 +100,12 @@ def prune(lines: list[Line], width: int) -> list[Line]:
         if is_selection(line):
             if line.state.pending.get("kind") == "pay":
                 # Paying from one territory or another in either order ends the same
-                # when the same resources are left: one such part-turn is enough.
-                left = resources_left(line.state)
-                if left in paying:
+                # when the same resources are left: one such part-turn (of the same
+                # value, so the same turn before it) is enough.
+                paid = (round(line.value, 6), resources_left(line.state))
+                if paid in paying:
                     continue
-                paying.add(left)
+                paying.add(paid)
             selections.append(line)
             continue
         key = (round(line.value, 6), line.state.pending.get("kind"))
