@@ -91,12 +91,18 @@ def test_a_reloaded_bot_game_shows_the_same_bot_reasons(game_page):
     )
     turns = 0
     for _ in range(200):
+        # The human's buttons: the bot has finished its turn (a bot seat's own pending
+        # section shows none while it thinks).
+        page.wait_for_function(
+            "() => document.querySelector('#decision [data-action], #decision [data-leads]')"
+        )
         info = state(page)
         if info["pending"] == "section":
             turns += 1
             if turns > 3:
                 break
         choose(page, info)
+    page.wait_for_function("() => document.body.dataset.thinking === '0'")
     before = bot_lines(page)
     assert len(before) >= 3, page.inner_text("#log")[-2000:]
     address = address_game(page)

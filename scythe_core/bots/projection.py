@@ -293,8 +293,10 @@ def projected_value(
 ) -> float:
     """What the seat's economy is worth: its coins, the end-game coins of its stars,
     territories and resources at its popularity, and its progress to the stars still
-    open (``progress_coins`` per star) now, plus what ``turns`` own turns of it add, each turn's gain counted ``discount`` times the turn before's (what can be done
-    now is worth more than the same done later)."""
+    open (``progress_coins`` per star) now, plus what ``turns`` own turns of it add,
+    each turn's gain counted ``discount`` times the turn before's (what can be done
+    now is worth more than the same done later). A pure function of its arguments,
+    so its answers are kept: the search judges the same economy many times a turn."""
     economy = Economy(snap, tier_slope)
     worth = economy.worth(progress_coins)
     total, weight = worth, 1.0
