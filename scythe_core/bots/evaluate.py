@@ -94,7 +94,10 @@ class Weights:
 #: games (seeds 101-180) where the part-by-part valuation (mechs and star progress
 #: lower, power higher than the first guesses) won 12; stopping at the Automa's end
 #: then took it from 88 to 105 of 400 (seeds 1-400). Over those 400, 40 coins a star,
-#: a discount of 0.7 or 0.9, or one turn past the Automa's end did worse.
+#: a discount of 0.7 or 0.9, or one turn past the Automa's end did worse; over seeds
+#: 1-200 (53 wins), so did the Automa's score counted in full (46) and the engine fading
+#: over the Automa's last 4 or 8 turns (49, 49); a beam of 3 won 21, one of 16 won 57
+#: at 1.5 times the think time.
 HARD = Weights(
     mech=2.1,
     star_progress=2.0,
