@@ -74,21 +74,35 @@ def _on_farms_tundras(sites: list[str]) -> int:
     return sum(1 for s in set(sites) if TERRAIN[s] in ("farm", "tundra"))
 
 
+def _row_steps() -> dict[str, dict[str, str | None]]:
+    """For every board hex and each direction of the row axes: the board hex one step on."""
+    by_cell = {_hex(hid): hid for hid in POSITIONS}
+    directions = (*_ROW_AXES, *_OPPOSITE.values())
+    return {
+        hid: {d: by_cell.get(cell.neighbour(d)) for d in directions}
+        for cell, hid in by_cell.items()
+    }
+
+
+_ROW_STEP = _row_steps()
+
+
 def longest_row(sites: Iterable[str]) -> int:
     """Most structures in one unbroken straight line, along any of the three hex axes.
 
     >>> longest_row(["r4c4", "r4c5", "r4c6"]), longest_row(["r1c1", "r4c4"]), longest_row([])
     (3, 1, 0)
     """
-    cells = {_hex(s) for s in sites}
+    cells = set(sites)
     best = 0
     for cell in cells:
+        steps = _ROW_STEP[cell]
         for axis in _ROW_AXES:
-            if cell.neighbour(_OPPOSITE[axis]) in cells:
+            if steps[_OPPOSITE[axis]] in cells:
                 continue  # not the start of a run along this axis
-            length, step = 1, cell.neighbour(axis)
+            length, step = 1, steps[axis]
             while step in cells:
-                length, step = length + 1, step.neighbour(axis)
+                length, step = length + 1, _ROW_STEP[step][axis]
             best = max(best, length)
     return best
 
