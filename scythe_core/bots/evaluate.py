@@ -97,7 +97,9 @@ class Weights:
 #: a discount of 0.7 or 0.9, or one turn past the Automa's end did worse; over seeds
 #: 1-200 (53 wins), so did the Automa's score counted in full (46) and the engine fading
 #: over the Automa's last 4 or 8 turns (49, 49); a beam of 3 won 21, one of 16 won 57
-#: at 1.5 times the think time.
+#: at 1.5 times the think time, judging the 2 best turns by the best turn after them won
+#: 56, and both together won 79 (at 4.6 times the think time): the hard level now has both
+#: (``player.LEVELS``).
 HARD = Weights(
     mech=2.1,
     star_progress=2.0,

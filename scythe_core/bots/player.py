@@ -12,8 +12,9 @@ to the engine with the choice (:attr:`BotDecision.recorded`, ``model.annotation`
 the engine logs it as ``{"event": "bot", "code", "params"}`` and the history keeps it,
 so a game replayed from its record has the same log.
 
-Levels: *hard* keeps eight part-turns per first choice, with its own weights, weighs
-its opponents and aims a combat commit one above its guess; *normal* keeps two, weighs
+Levels: *hard* keeps sixteen part-turns per first choice, judges its two best turns by
+the best turn that can follow each, has its own weights, weighs its opponents and aims a
+combat commit one above its guess; *normal* keeps two, weighs
 its opponents less and now and then (15 in 100 decisions) takes a near-best choice
 (within 3 coins); *easy* keeps one, ignores its opponents and takes a near-best choice
 (within 6 coins) 60 times in 100.
@@ -54,7 +55,7 @@ class Level:
 LEVELS = {
     "easy": Level("easy", EASY, 1, 0, 60, near=6.0),
     "normal": Level("normal", NORMAL, 2, 0, 15),
-    "hard": Level("hard", HARD, 8, 1, 0),
+    "hard": Level("hard", HARD, 16, 1, 0, ahead=2),
 }
 
 
