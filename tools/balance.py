@@ -100,8 +100,19 @@ def five_tables(report: dict) -> list[str]:
     return lines
 
 
+def saved_reports(runs: Path = RUNS) -> dict[str, dict]:
+    """The saved ``simulate`` reports, by match-up name."""
+    return {p.stem: json.loads(p.read_text()) for p in sorted(runs.glob("*.json"))}
+
+
 def write() -> None:
-    reports = {p.stem: json.loads(p.read_text()) for p in sorted(RUNS.glob("*.json"))}
+    DOC.parent.mkdir(parents=True, exist_ok=True)
+    DOC.write_text(render(saved_reports()))
+    print("wrote", DOC.relative_to(ROOT))
+
+
+def render(reports: dict[str, dict]) -> str:
+    """The Markdown of ``docs/balance.md`` from the reports by match-up name."""
     lines = [
         "# Balance: the bots against each other, random play and the Automa",
         "",
@@ -172,9 +183,7 @@ def write() -> None:
             "",
         ]
         lines += five_tables(report)
-    DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text("\n".join(lines) + "\n")
-    print("wrote", DOC.relative_to(ROOT))
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,56 @@
+"""docs/balance.md is what tools/balance.py makes of the saved simulate reports (issue 17:
+generated, never edited by hand), and it says where a match-up ran fewer games."""
+
+from __future__ import annotations
+
+import copy
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import balance  # noqa: E402
+
+
+def test_the_balance_doc_is_the_script_output_of_the_saved_runs():
+    reports = balance.saved_reports()
+    assert set(balance.PAIRS) <= set(reports), "a match-up has no saved run"
+    assert balance.FIVE[0] in reports
+    text = (ROOT / "docs" / "balance.md").read_text()
+    assert text == balance.render(reports), "docs/balance.md: run tools/balance.py write"
+
+
+def test_the_level_pairs_ran_the_500_games_the_issue_asks_for():
+    reports = balance.saved_reports()
+    for name in balance.LEVEL_PAIRS:
+        assert reports[name]["games"] >= 500, name
+
+
+def test_fewer_games_are_named_and_a_short_level_pair_is_flagged():
+    reports = copy.deepcopy(balance.saved_reports())
+    for report in reports.values():
+        report["games"] = 500
+    plain = balance.render(reports)
+    assert "Fewer games than the 500" not in plain
+    assert "fewer games were played" not in plain
+
+    reports["hard-automa"]["games"] = 200
+    text = balance.render(reports)
+    assert "fewer games were played" in text and "hard-automa (200)" in text
+    assert "Fewer games than the 500" not in text
+
+    reports["normal-easy"]["games"] = 300
+    text = balance.render(reports)
+    assert "Fewer games than the 500" in text and "normal-easy (300)" in text
+
+
+def test_a_target_is_met_only_when_the_rate_reaches_it():
+    report = copy.deepcopy(balance.saved_reports()["hard-autometta"])
+    first = report["per_seat"][0]
+    first["win_rate"], first["win_rate_95"] = 0.5, [0.45, 0.55]
+    assert balance.pair_row("hard-autometta", report, 0.9).endswith("90% not met |")
+    first["win_rate"], first["win_rate_95"] = 0.92, [0.89, 0.94]
+    assert balance.pair_row("hard-autometta", report, 0.9).endswith("90% met (point estimate) |")
+    first["win_rate"], first["win_rate_95"] = 0.95, [0.92, 0.97]
+    assert balance.pair_row("hard-autometta", report, 0.9).endswith("90% met |")
