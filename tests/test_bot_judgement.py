@@ -121,7 +121,7 @@ def test_a_look_ahead_judges_the_best_turns_by_the_turn_that_follows():
     options, _seen = finish(plan_turn_steps(imagined.copy(), seat, 2, HARD, 1))
     first = options[0]  # the best turn by the evaluation, then valued one turn further
     after = first.state.copy()
-    play_to_next_turn(after, seat)
+    play_to_next_turn(after, seat, HARD)
     assert to_move(after) == seat and after.pending["kind"] == "section"
     follow_ups, _ = finish(plan_turn_steps(after, seat, 2, HARD, 0))
     assert first.value == max(follow.value for follow in follow_ups)

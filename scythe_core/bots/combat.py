@@ -2,14 +2,21 @@
 
 The other side's hidden cards are guessed from what is public: its power, how many
 combat cards it holds, and how many it may add (one per character or mech there).
+Against an Automa the hard bot reckons its odds instead: the Automa's strength comes
+from a fresh card of its deck (whose combat tables are public) and random cards from
+its hand, so every commit has a chance to win, weighed against what it costs.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
+from ..data.automa_cards import CARDS as AUTOMA_CARDS
+from ..data.automa_cards import combat_column
+from ..data.components import COMBAT_DECK
 from ..model.actions import is_commit, parse_commit
-from ..model.state import GameState
+from ..model.state import GameState, Player
 
 #: What the bot expects each unseen combat card to add (the deck averages 3.1).
 CARD_GUESS = (4, 3, 3, 3)
@@ -24,6 +31,8 @@ class CommitChoice:
     plan: str
     #: The strength it expects the other side to show.
     expected: int
+    #: Against an Automa: the chance (0 to 1) that the commit wins.
+    chance: float | None = None
 
 
 def foe_strength(state: GameState, seat: int, hid: str) -> int:
@@ -37,10 +46,98 @@ def foe_strength(state: GameState, seat: int, hid: str) -> int:
     return min(foe.power, DIAL_MAX) + cards
 
 
-def choose_commit(state: GameState, seat: int, legal: list[str], margin: int) -> CommitChoice:
-    """The cheapest commit that beats the expected strength by ``margin``, or nothing."""
+#: Against an Automa: what winning a combat is worth (coins, roughly): the units keep
+#: their territory, and a star is denied the Automa or won (each while its two combat
+#: stars are not all placed).
+HOLD_GROUND = 6.0
+COMBAT_STAR = 10.0
+#: What a commit costs (coins): each power on the dial, and each combat card (plus its value).
+POWER_SPENT = 0.5
+CARD_SPENT = 0.8
+CARD_VALUE_SPENT = 0.2
+
+
+@cache
+def cards_total(count: int) -> dict[int, float]:
+    """The chances of each total of ``count`` combat cards drawn from the full deck."""
+    size = sum(COMBAT_DECK.values())
+    totals = {0: 1.0}
+    for _ in range(count):
+        grown: dict[int, float] = {}
+        for total, chance in totals.items():
+            for value, n in COMBAT_DECK.items():
+                grown[total + value] = grown.get(total + value, 0.0) + chance * n / size
+        totals = grown
+    return totals
+
+
+@cache
+def automa_strength(power: int, held: int) -> tuple[tuple[int, float], ...]:
+    """The chances of each strength an Automa with ``power`` and ``held`` combat cards
+    shows: a card of its deck (any of them, as its order is hidden) gives the dial (by
+    its power's column, never more than its power) and how many cards it adds."""
+    column = combat_column(power)
+    odds: dict[int, float] = {}
+    share = 1.0 / len(AUTOMA_CARDS)
+    for card in AUTOMA_CARDS.values():
+        dial = min(card["combat"][column], power)
+        for cards, chance in cards_total(min(card["cards"], held)).items():
+            odds[dial + cards] = odds.get(dial + cards, 0.0) + share * chance
+    return tuple(sorted(odds.items()))
+
+
+def win_chance(odds: tuple[tuple[int, float], ...], total: int, attacking: bool) -> float:
+    """The chance that ``total`` wins against those odds (the attacker wins a tie)."""
+    return sum(chance for strength, chance in odds if strength < total + attacking)
+
+
+def combat_stars_open(player: Player) -> bool:
+    return player.stars.get("combat", 0) < 2
+
+
+def choose_against_automa(
+    state: GameState, seat: int, legal: list[str], foe: Player
+) -> CommitChoice:
+    """The commit whose chance to win, times what winning is worth, most outweighs its cost."""
+    attacking = state.turn["combat"]["attacker"] == seat
+    held = foe.combat_cards if isinstance(foe.combat_cards, int) else len(foe.combat_cards)
+    odds = automa_strength(foe.power, held)
+    stake = HOLD_GROUND
+    stake += COMBAT_STAR * combat_stars_open(foe)
+    stake += COMBAT_STAR * combat_stars_open(state.players[seat])
+    best: tuple[float, str, int, float] | None = None
+    for action in legal:
+        if not is_commit(action):
+            continue
+        commit = parse_commit(action)
+        total = commit.dial + sum(commit.cards)
+        cost = (
+            POWER_SPENT * commit.dial
+            + CARD_SPENT * len(commit.cards)
+            + CARD_VALUE_SPENT * sum(commit.cards)
+        )
+        chance = win_chance(odds, total, attacking)
+        gain = chance * stake - cost
+        if best is None or gain > best[0]:
+            best = (gain, action, total, chance)
+    expected = round(sum(strength * chance for strength, chance in odds))
+    if best is None:
+        return CommitChoice(legal[0], "fight", expected)
+    plan = "hold" if best[2] == 0 else "fight"
+    return CommitChoice(best[1], plan, expected, best[3])
+
+
+def choose_commit(
+    state: GameState, seat: int, legal: list[str], margin: int, odds: bool = False
+) -> CommitChoice:
+    """The cheapest commit that beats the expected strength by ``margin``, or nothing;
+    with ``odds`` against an Automa, the commit its odds favour most."""
     combat = state.turn["combat"]
     attacking = combat["attacker"] == seat
+    if odds:
+        foe = state.players[combat["defender"] if attacking else combat["attacker"]]
+        if foe.automa is not None:
+            return choose_against_automa(state, seat, legal, foe)
     expected = foe_strength(state, seat, combat["hex"])
     need = expected + margin + (0 if attacking else 1)
     best: tuple[float, str] | None = None
@@ -62,4 +159,4 @@ def choose_commit(state: GameState, seat: int, legal: list[str], margin: int) ->
     return CommitChoice(strongest[1], "fight", expected)
 
 
-__all__ = ["CommitChoice", "choose_commit", "foe_strength"]
+__all__ = ["CommitChoice", "automa_strength", "choose_commit", "foe_strength", "win_chance"]

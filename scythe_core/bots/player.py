@@ -94,7 +94,7 @@ class BotPlayer:
         kind = state.pending.get("kind")
         if kind == "combat_commit":
             self.forget()
-            choice = choose_commit(state, self.seat, legal, level.margin)
+            choice = choose_commit(state, self.seat, legal, level.margin, level.weights.automa_odds)
             return BotDecision(choice.action, combat_reason(choice))
         if self.plan and self.expected[0] == tuple(legal):
             self.expected.pop(0)

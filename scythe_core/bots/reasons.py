@@ -34,6 +34,8 @@ def combat_reason(choice: CommitChoice) -> Reason:
     """Why a bot commits what it does to a combat."""
     if choice.plan == "hold":
         return Reason("holds_back", {"expected": choice.expected})
+    if choice.chance is not None:
+        return Reason("takes_odds", {"chance": min(round(100 * choice.chance), 99)})
     return Reason("commits", {"expected": choice.expected})
 
 

@@ -124,7 +124,7 @@ def extend(line: Line, seat: int, weights: Weights) -> list[Line]:
     legal = legal_actions(line.state)
     offered = tuple(legal)
     if line.state.pending.get("kind") == "combat_commit":
-        legal = [choose_commit(line.state, seat, legal, margin=1).action]
+        legal = [choose_commit(line.state, seat, legal, 1, weights.automa_odds).action]
     children = []
     for action in legal:
         state = line.state.copy() if len(legal) > 1 else line.state
@@ -167,17 +167,18 @@ def best_turn(start: Line, seat: int, width: int, weights: Weights):
     return max(finished, key=lambda line: line.value), finished
 
 
-def play_to_next_turn(state: GameState, seat: int) -> None:
+def play_to_next_turn(state: GameState, seat: int, weights: Weights) -> None:
     """Play the imagined game on to this seat's next turn: the Automa plays its cards,
     any other seat takes its first offered choice (a placeholder, judged the same for
-    every plan of ours)."""
+    every plan of ours); this seat defends as it would."""
     while not state.game_over:
         mover = to_move(state)
         if mover == seat and state.pending.get("kind") == "section":
             return
         legal = legal_actions(state)
         if state.pending.get("kind") == "combat_commit":
-            action = choose_commit(state, mover, legal, margin=0).action
+            odds = mover == seat and weights.automa_odds
+            action = choose_commit(state, mover, legal, 0, odds).action
         else:
             action = legal[0]
         apply_in_place(state, action, check=False)
@@ -187,7 +188,7 @@ def look_ahead(options: list[Line], seat: int, width: int, weights: Weights, cou
     """Judge the ``count`` best turns by the best turn that can follow them (a generator)."""
     for line in options[:count]:
         after = line.state.copy()
-        play_to_next_turn(after, seat)
+        play_to_next_turn(after, seat, weights)
         if after.game_over:
             line.value = evaluate(after, seat, weights)
             continue

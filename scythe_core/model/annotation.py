@@ -34,7 +34,8 @@ from .state import IllegalActionError
 ANNOTATION_MARK = "|"
 #: What a bot's reason may say a plan did towards a star (``bot.star.<category>``).
 STAR_CATEGORIES = (*STAR_GOALS, "objective", "combat")
-#: Largest strength a combat reason may name (a dial of 7 and cards of 5 stay far below).
+#: Largest strength (or chance in 100) a combat reason may name (a dial of 7 and cards of
+#: 5 stay far below).
 MAX_EXPECTED = 99
 _COUNT = re.compile(r"0|[1-9][0-9]{0,2}")
 
@@ -57,6 +58,7 @@ BOT_REASON_PARAMS: dict[str, tuple[str, str] | None] = {
     "takes_coins": None,
     "commits": ("expected", "count"),
     "holds_back": ("expected", "count"),
+    "takes_odds": ("chance", "count"),
 }
 BOT_REASONS = tuple(BOT_REASON_PARAMS)
 

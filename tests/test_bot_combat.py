@@ -1,0 +1,105 @@
+"""How a bot commits to a combat against an Automa: by the odds of the Automa's public
+combat table (a fresh card of its deck gives its dial, never above its power, and the
+number of random cards from its hand), weighed against what the commit costs."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from scythe_core import new_game
+from scythe_core.bots.combat import automa_strength, choose_commit, win_chance
+from scythe_core.bots.reasons import combat_reason
+from scythe_core.data.automa_cards import CARDS
+from scythe_core.data.components import COMBAT_DECK
+from scythe_core.io.wording import describe_event
+from scythe_core.model.actions import format_commit
+
+SEATS = [{"controller": "bot", "level": "hard"}, {"controller": "automa", "level": "automa"}]
+
+
+def combat(automa_power: int, automa_cards: int, bot_attacks: bool = False):
+    """A combat between the bot (seat 0) and the Automa (seat 1) on a hex of its."""
+    state = new_game({"seed": 3, "seats": SEATS})
+    automa = state.players[1]
+    automa.power = automa_power
+    automa.combat_cards = [2] * automa_cards
+    attacker, defender = (0, 1) if bot_attacks else (1, 0)
+    state.turn["combat"] = {"hex": "r4c4", "attacker": attacker, "defender": defender}
+    return state
+
+
+def commits(most_power: int, cards: tuple[int, ...] = ()) -> list[str]:
+    options = [format_commit(dial, ()) for dial in range(most_power + 1)]
+    options += [format_commit(dial, cards) for dial in range(most_power + 1) if cards]
+    return options
+
+
+@pytest.mark.parametrize("power", [0, 2, 7, 9, 16])
+@pytest.mark.parametrize("held", [0, 1, 3])
+def test_the_automa_strength_odds_follow_its_combat_table(power, held):
+    odds = dict(automa_strength(power, held))
+    assert math.isclose(sum(odds.values()), 1.0)
+    most_cards = max(card["cards"] for card in CARDS.values())
+    assert max(odds) <= min(power, 7) + max(COMBAT_DECK) * min(held, most_cards)
+    if held == 0:
+        assert max(odds) <= power  # the dial never shows more than the power it has
+    # Column 0 (power 0-7) has cards with a dial of 0: some chance of nothing at all.
+    if held == 0 and power <= 7:
+        assert odds.get(0, 0.0) > 0
+
+
+def test_the_attacker_wins_a_tie():
+    odds = ((5, 1.0),)
+    assert win_chance(odds, 5, attacking=True) == 1.0
+    assert win_chance(odds, 5, attacking=False) == 0.0
+    assert win_chance(odds, 6, attacking=False) == 1.0
+
+
+def test_against_an_automa_with_nothing_the_cheapest_sure_win():
+    state = combat(automa_power=0, automa_cards=0)  # it always shows 0; a tie is its
+    choice = choose_commit(state, 0, commits(5), margin=1, odds=True)
+    assert choice.action == "commit:1:-" and choice.plan == "fight"
+
+
+def test_a_hopeless_fight_is_held_back():
+    state = combat(automa_power=16, automa_cards=5)
+    choice = choose_commit(state, 0, commits(1), margin=1, odds=True)
+    assert choice.action == "commit:0:-" and choice.plan == "hold"
+
+
+def test_the_odds_fight_where_the_rule_of_thumb_gives_up():
+    """Power 7 with one card: the rule of thumb expects 7 + 4 and, short of 13, holds;
+    the Automa's table shows less than 7 on most cards, so the odds say fight."""
+    state = combat(automa_power=7, automa_cards=1)
+    thumb = choose_commit(state, 0, commits(7), margin=1)
+    odds = choose_commit(state, 0, commits(7), margin=1, odds=True)
+    assert thumb.plan == "hold"
+    assert odds.plan == "fight" and odds.action != "commit:0:-"
+    dial = int(odds.action.split(":")[1])
+    chance = win_chance(automa_strength(7, 1), dial, attacking=False)
+    assert chance > 0.3
+
+
+def test_against_a_bot_the_odds_are_not_used():
+    state = new_game({"seed": 3, "seats": [SEATS[0], SEATS[0]]})
+    state.players[1].power = 7
+    state.turn["combat"] = {"hex": "r4c4", "attacker": 1, "defender": 0}
+    assert choose_commit(state, 0, commits(7), 1, odds=True) == choose_commit(
+        state, 0, commits(7), 1
+    )
+
+
+def test_a_fight_on_the_odds_says_its_chance_in_both_languages():
+    state = combat(automa_power=7, automa_cards=1)
+    choice = choose_commit(state, 0, commits(7), margin=1, odds=True)
+    reason = combat_reason(choice)
+    chance = round(100 * choice.chance)
+    assert reason.code == "takes_odds" and reason.params == {"chance": min(chance, 99)}
+    entry = {"event": "bot", "seat": 0, "code": reason.code, "params": reason.params}
+    english, dutch = describe_event(entry, "en"), describe_event(entry, "nl")
+    assert f"{min(chance, 99)} times in 100" in english
+    assert f"{min(chance, 99)} op de 100" in dutch
+    held = combat_reason(choose_commit(combat(16, 5), 0, commits(1), 1, odds=True))
+    assert held.code == "holds_back"
