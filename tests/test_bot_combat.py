@@ -9,7 +9,12 @@ import math
 import pytest
 
 from scythe_core import new_game
-from scythe_core.bots.combat import automa_strength, choose_commit, win_chance
+from scythe_core.bots.combat import (
+    automa_strength,
+    choose_commit,
+    combat_stars_open,
+    win_chance,
+)
 from scythe_core.bots.reasons import combat_reason
 from scythe_core.data.automa_cards import CARDS
 from scythe_core.data.components import COMBAT_DECK
@@ -103,3 +108,18 @@ def test_a_fight_on_the_odds_says_its_chance_in_both_languages():
     assert f"{min(chance, 99)} op de 100" in dutch
     held = combat_reason(choose_commit(combat(16, 5), 0, commits(1), 1, odds=True))
     assert held.code == "holds_back"
+
+
+def test_a_combat_star_counts_in_the_stake_while_one_can_still_be_placed():
+    state = combat(automa_power=7, automa_cards=1)
+    bot, automa = state.players
+    assert combat_stars_open(bot) and combat_stars_open(automa)
+    automa.stars["combat"] = 2
+    assert not combat_stars_open(automa)
+    bot.stars["combat"] = 2
+    bot.faction = "nordic"
+    assert not combat_stars_open(bot)
+    bot.faction = "saxony"
+    assert combat_stars_open(bot)  # Saxony has no limit
+    automa.faction = "saxony"
+    assert not combat_stars_open(automa)  # but the Automa as Saxony places at most two

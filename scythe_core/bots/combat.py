@@ -17,6 +17,7 @@ from ..data.automa_cards import combat_column
 from ..data.components import COMBAT_DECK
 from ..model.actions import is_commit, parse_commit
 from ..model.state import GameState, Player
+from ..rules.combat import combat_star_limit
 
 #: What the bot expects each unseen combat card to add (the deck averages 3.1).
 CARD_GUESS = (4, 3, 3, 3)
@@ -92,7 +93,9 @@ def win_chance(odds: tuple[tuple[int, float], ...], total: int, attacking: bool)
 
 
 def combat_stars_open(player: Player) -> bool:
-    return player.stars.get("combat", 0) < 2
+    """Whether a combat won would still bring a star (Saxony's have no limit)."""
+    limit = combat_star_limit(player.faction, player.automa is not None)
+    return limit is None or player.stars.get("combat", 0) < limit
 
 
 def choose_against_automa(
