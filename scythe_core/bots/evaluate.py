@@ -106,7 +106,8 @@ class Weights:
 #: combat table (``automa_odds``, :mod:`.combat`) instead of expecting its most took 88
 #: wins of seeds 1-200 against the Autometta to 108 (measured on a projection whose
 #: Move spreads units, with encounters at 4, not in this level yet; the Autometta won
-#: fewer combats: 65.8 coins where it had 69.4).
+#: fewer combats: 65.8 coins where it had 69.4); on this level alone, the Autometta
+#: 38% to 45% (docs/balance.md), the Automa 6% to 7%.
 HARD = Weights(
     mech=2.1,
     star_progress=2.0,
