@@ -123,3 +123,11 @@ def test_a_combat_star_counts_in_the_stake_while_one_can_still_be_placed():
     assert combat_stars_open(bot)  # Saxony has no limit
     automa.faction = "saxony"
     assert not combat_stars_open(automa)  # but the Automa as Saxony places at most two
+
+
+def test_an_attacker_needs_nothing_against_an_automa_that_can_show_nothing():
+    state = combat(automa_power=0, automa_cards=0, bot_attacks=True)
+    choice = choose_commit(state, 0, commits(5), margin=1, odds=True)
+    assert choice.action == "commit:0:-"  # the attacker wins the tie at 0
+    assert choice.plan == "fight" and math.isclose(choice.chance, 1.0)
+    assert combat_reason(choice).params == {"chance": 99}

@@ -126,7 +126,9 @@ def choose_against_automa(
     expected = round(sum(strength * chance for strength, chance in odds))
     if best is None:
         return CommitChoice(legal[0], "fight", expected)
-    plan = "hold" if best[2] == 0 else "fight"
+    # Nothing committed is holding back, unless it is likely to win anyway (an
+    # attacker wins a tie against an Automa that can only show nothing).
+    plan = "hold" if best[2] == 0 and best[3] < 0.5 else "fight"
     return CommitChoice(best[1], plan, expected, best[3])
 
 
