@@ -17,7 +17,7 @@ from ..data.automa_cards import combat_column
 from ..data.components import COMBAT_DECK
 from ..model.actions import is_commit, parse_commit
 from ..model.state import GameState, Player
-from ..rules.combat import combat_star_limit
+from ..rules.combat import combat_star_open
 
 #: What the bot expects each unseen combat card to add (the deck averages 3.1).
 CARD_GUESS = (4, 3, 3, 3)
@@ -36,13 +36,18 @@ class CommitChoice:
     chance: float | None = None
 
 
+def cards_held(player: Player) -> int:
+    """How many combat cards a seat holds (a count in a view, the cards in a state)."""
+    return player.combat_cards if isinstance(player.combat_cards, int) else len(player.combat_cards)
+
+
 def foe_strength(state: GameState, seat: int, hid: str) -> int:
     """The strength the other side of the combat at ``hid`` can probably show."""
     combat = state.turn["combat"]
     foe_seat = combat["defender"] if combat["attacker"] == seat else combat["attacker"]
     foe = state.players[foe_seat]
     units = foe.combat_units_at(hid) + (1 if hid in foe.workers else 0)
-    held = foe.combat_cards if isinstance(foe.combat_cards, int) else len(foe.combat_cards)
+    held = cards_held(foe)
     cards = sum(CARD_GUESS[: min(units, held, len(CARD_GUESS))])
     return min(foe.power, DIAL_MAX) + cards
 
@@ -94,8 +99,7 @@ def win_chance(odds: tuple[tuple[int, float], ...], total: int, attacking: bool)
 
 def combat_stars_open(player: Player) -> bool:
     """Whether a combat won would still bring a star (Saxony's have no limit)."""
-    limit = combat_star_limit(player.faction, player.automa is not None)
-    return limit is None or player.stars.get("combat", 0) < limit
+    return combat_star_open(player, player.automa is not None)
 
 
 def choose_against_automa(
@@ -103,7 +107,7 @@ def choose_against_automa(
 ) -> CommitChoice:
     """The commit whose chance to win, times what winning is worth, most outweighs its cost."""
     attacking = state.turn["combat"]["attacker"] == seat
-    held = foe.combat_cards if isinstance(foe.combat_cards, int) else len(foe.combat_cards)
+    held = cards_held(foe)
     odds = automa_strength(foe.power, held)
     stake = HOLD_GROUND
     stake += COMBAT_STAR * combat_stars_open(foe)

@@ -27,6 +27,12 @@ def combat_star_limit(faction: str, automa: bool) -> int | None:
     return COMBAT_STAR_LIMIT
 
 
+def combat_star_open(player: Player, automa: bool) -> bool:
+    """Whether a combat won now would still bring ``player`` a star."""
+    limit = combat_star_limit(player.faction, automa)
+    return limit is None or player.stars.get("combat", 0) < limit
+
+
 def combat_hexes(state: GameState) -> list[str]:
     """Hexes where the active player's character/mechs meet enemy character/mechs."""
     player = state.active
@@ -190,8 +196,7 @@ def resolve_combat(state: GameState) -> tuple[int | None, str]:
         gain_popularity(winner, -retreated_workers)
     if dials[str(loser.seat)] > 0 or played[str(loser.seat)]:
         _consolation_card(state, loser)
-    limit = combat_star_limit(winner.faction, not winner_rules.uses_abilities)
-    if limit is None or winner.stars.get("combat", 0) < limit:
+    if combat_star_open(winner, not winner_rules.uses_abilities):
         place_star(state, winner, "combat")
     if seat_rules(attacker).automa_combat or seat_rules(defender).automa_combat:
         after_combat(state, attacker, defender, winner, hid)
