@@ -65,7 +65,12 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
-from site_browser import CHROMIUM, CHROMIUM_ARGS, traced  # noqa: E402  (shared with the tests)
+from site_browser import (  # noqa: E402  (shared with the tests)
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    after_renderer_crashes,
+    traced,
+)
 
 TIMEOUT_MS = 240_000
 #: The targets: our median as a share of the bare page's median.
@@ -168,25 +173,21 @@ def counting_server(build, site: Path):
     return server
 
 
+def flush_print(text: str) -> None:
+    print(text, flush=True)
+
+
 def measure(
     context, url: str, sent: list, rate: int = 1, fill: bool = False, attempts: int = 3
 ) -> dict:
     """One load: seconds to board and to playable, and the (url, bytes) it fetched.
 
-    A renderer that crashes is retried, at most twice, and said so. (Seen a few times in
-    some hundred loads here, on our page with the CPU throttled and once while tracing;
-    six throttled cold loads in a row outside the bench did not crash: not understood.)
+    A renderer that crashes is retried, at most twice, and said so
+    (:func:`site_browser.after_renderer_crashes`).
     """
-    from playwright.sync_api import Error
-
-    for attempt in range(attempts):
-        try:
-            return measure_once(context, url, sent, rate, fill)
-        except Error as exc:
-            if "crash" not in str(exc).lower() or attempt == attempts - 1:
-                raise
-            print(f"  (page crashed, retrying: {str(exc).splitlines()[0]})", flush=True)
-    raise AssertionError("unreachable")
+    return after_renderer_crashes(
+        lambda: measure_once(context, url, sent, rate, fill), attempts, say=flush_print
+    )
 
 
 def measure_once(context, url: str, sent: list, rate: int, fill: bool) -> dict:
@@ -264,18 +265,11 @@ def visits(playwright, base_url: str, count: int = 4, attempts: int = 2) -> list
     "hit" or "miss" for V8's code cache of the wasm, and how long the page waited for
     its service worker (web/interpreter.mjs, ``__scytheWorkerWait``).
 
-    A renderer that crashes (rare, while tracing on a loaded machine) starts the visits
-    over in another new profile, once, and says so."""
-    from playwright.sync_api import Error
-
-    for attempt in range(attempts):
-        try:
-            return visits_once(playwright, base_url, count)
-        except Error as exc:
-            if "crash" not in str(exc).lower() or attempt == attempts - 1:
-                raise
-            print(f"  (page crashed, visits again: {str(exc).splitlines()[0]})", flush=True)
-    raise AssertionError("unreachable")
+    A renderer that crashes starts the visits over in another new profile, once, and
+    says so (:func:`site_browser.after_renderer_crashes`)."""
+    return after_renderer_crashes(
+        lambda: visits_once(playwright, base_url, count), attempts, say=flush_print
+    )
 
 
 def visits_once(playwright, base_url: str, count: int) -> list[tuple[float, str, list]]:

@@ -13,6 +13,7 @@ import re
 import socket
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from game_driver import UI_READY, act, click, state
 from site_browser import (
     BOOT_TIMEOUT_MS,
     READY,
+    after_renderer_crashes,
     assert_board_drawn,
     is_loopback,
     open_page,
@@ -228,8 +230,33 @@ def test_the_second_visit_starts_pyodide_from_compiled_code(
     build_module.sync(site_plan, tmp_path / "site")
     server = serve_site(build_module, tmp_path / "site")
     url = build_module.server_url(server)
+    profiles = iter(tmp_path / f"profile-{n}" for n in range(2))
+    try:
+        # A crashed renderer (rare, not ours to fix: see after_renderer_crashes) starts
+        # both visits over once in a new profile; a second crash fails the test.
+        visits = after_renderer_crashes(
+            lambda: two_visits(browser, url, next(profiles)), say=warn_crash
+        )
+    finally:
+        stop_site(server)
+    (first, first_wasm, first_wait), (second, second_wasm, second_wait) = visits
+    assert first_wait and first_wait[0] == "taken over", first_wait
+    assert first_wasm == [(200, True)], "visit 1: the wasm is answered by the worker"
+    wrote, read = "v8.wasm.cachedModule" in first, "v8.wasm.moduleCacheHit" in second
+    assert wrote, "visit 1: V8 wrote its code cache"
+    assert second_wait[0] == "controlled" and second_wasm == [(200, True)]
+    assert read, "visit 2: V8 compiled the wasm instead of reading its code cache"
+
+
+def warn_crash(text: str) -> None:
+    warnings.warn(text.strip(), stacklevel=2)
+
+
+def two_visits(browser, url: str, profile: Path) -> list[tuple]:
+    """Two loads of the page in one new profile on disk: the trace event names, the
+    wasm's (status, from the worker) and how the page waited for its worker, each."""
     context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
     )
     try:
         visits = []
@@ -247,16 +274,9 @@ def test_the_second_visit_starts_pyodide_from_compiled_code(
             waited = page.evaluate("window.__scytheWorkerWait")
             visits.append((names, [(r.status, r.from_service_worker) for r in wasm], waited))
             page.close()
-        (first, first_wasm, first_wait), (second, second_wasm, second_wait) = visits
-        assert first_wait and first_wait[0] == "taken over", first_wait
-        assert first_wasm == [(200, True)], "visit 1: the wasm is answered by the worker"
-        wrote, read = "v8.wasm.cachedModule" in first, "v8.wasm.moduleCacheHit" in second
-        assert wrote, "visit 1: V8 wrote its code cache"
-        assert second_wait[0] == "controlled" and second_wasm == [(200, True)]
-        assert read, "visit 2: V8 compiled the wasm instead of reading its code cache"
+        return visits
     finally:
         context.close()
-        stop_site(server)
 
 
 #: Longer than web/interpreter.mjs's WORKER_WAIT_MS (8 s).

@@ -1,0 +1,51 @@
+"""The helpers the browser tests share: a crashed renderer starts a load over once."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Error
+from site_browser import after_renderer_crashes, is_loopback
+
+
+def failing(errors: list[Exception], result: str = "loaded"):
+    """A run that raises the given errors one per call, then returns ``result``."""
+    calls = []
+
+    def run() -> str:
+        calls.append(1)
+        if errors:
+            raise errors.pop(0)
+        return result
+
+    return run, calls
+
+
+def test_one_crash_starts_over_and_says_so():
+    said: list[str] = []
+    run, calls = failing([Error("Page.goto: Page crashed")])
+    assert after_renderer_crashes(run, say=said.append) == "loaded"
+    assert len(calls) == 2 and len(said) == 1 and "Page crashed" in said[0]
+
+
+def test_a_crash_on_the_last_attempt_goes_up():
+    run, calls = failing([Error("Page crashed"), Error("Target crashed")])
+    with pytest.raises(Error, match="Target crashed"):
+        after_renderer_crashes(run, say=lambda _text: None)
+    assert len(calls) == 2
+
+
+def test_other_errors_are_never_retried():
+    run, calls = failing([Error("Timeout 120000ms exceeded")])
+    with pytest.raises(Error, match="Timeout"):
+        after_renderer_crashes(run, say=lambda _text: None)
+    run, calls_too = failing([AssertionError("visit 2: no code cache")])
+    with pytest.raises(AssertionError):
+        after_renderer_crashes(run, say=lambda _text: None)
+    assert len(calls) == 1 and len(calls_too) == 1
+
+
+def test_only_loopback_addresses_are_let_through():
+    assert is_loopback("http://127.0.0.1:8000/index.html")
+    assert is_loopback("blob:http://127.0.0.1:8000/x") and is_loopback("data:text/plain,x")
+    assert not is_loopback("https://cdn.jsdelivr.net/pyodide/")
+    assert not is_loopback("http://localhost.evil.example/")
