@@ -21,6 +21,14 @@ def test_the_balance_doc_is_the_script_output_of_the_saved_runs():
     assert text == balance.render(reports), "docs/balance.md: run tools/balance.py write"
 
 
+def test_every_bot_level_meets_every_automa_level():
+    """Issue 17 asks for each bot level against each Automa level."""
+    played = {tuple(seats) for seats, _target in balance.PAIRS.values()}
+    for level in ("easy", "normal", "hard"):
+        for automa in ("autometta", "automa", "automaszyna", "ultimaszyna"):
+            assert (f"bot:{level}", f"automa:{automa}") in played, (level, automa)
+
+
 def test_the_level_pairs_ran_the_500_games_the_issue_asks_for():
     reports = balance.saved_reports()
     for name in balance.LEVEL_PAIRS:

@@ -31,8 +31,14 @@ PAIRS = {
     "hard-automa": (["bot:hard", "automa:automa"], 0.60),
     "hard-automaszyna": (["bot:hard", "automa:automaszyna"], 0.40),
     "hard-ultimaszyna": (["bot:hard", "automa:ultimaszyna"], None),
+    "normal-autometta": (["bot:normal", "automa:autometta"], None),
     "normal-automa": (["bot:normal", "automa:automa"], None),
+    "normal-automaszyna": (["bot:normal", "automa:automaszyna"], None),
+    "normal-ultimaszyna": (["bot:normal", "automa:ultimaszyna"], None),
+    "easy-autometta": (["bot:easy", "automa:autometta"], None),
     "easy-automa": (["bot:easy", "automa:automa"], None),
+    "easy-automaszyna": (["bot:easy", "automa:automaszyna"], None),
+    "easy-ultimaszyna": (["bot:easy", "automa:ultimaszyna"], None),
 }
 #: The bot levels against each other and random play: 500 games each, as issue 17 asks.
 LEVEL_PAIRS = ("hard-normal", "normal-easy", "easy-random")
