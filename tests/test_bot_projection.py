@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from scythe_core import new_game
 from scythe_core.bots.projection import RESOURCES, Economy, projected_value, snapshot
+from scythe_core.data.board import TERRAIN
 from scythe_core.data.components import BOTTOM_ACTIONS, STAR_GOALS, STARS_TO_END
 
 SEATS = [{"controller": "bot", "level": "hard"}, {"controller": "bot", "level": "hard"}]
@@ -66,3 +67,60 @@ def test_a_placed_star_is_worth_more_than_the_way_to_it():
     counts[BOTTOM_ACTIONS.index("upgrade")] = STAR_GOALS["upgrades"]
     placed = (*base[:6], tuple(counts), ("upgrades",), base[8] + 1, *base[9:])
     assert projected_value(placed, 12, 30.0, 0.8, 0.5) > projected_value(near, 12, 30.0, 0.8, 0.5)
+
+
+def gathered(on: str, seed: int = 5) -> tuple:
+    """A seat whose workers all stand on ``on`` (its character and mechs where they are)."""
+    player = new_game({"seed": seed, "seats": SEATS}).players[0]
+    player.workers = [on] * 4 + [None] * 4
+    return snapshot(player, dict.fromkeys(RESOURCES, 0), 1)
+
+
+def test_units_sharing_a_hex_are_counted_as_able_to_spread():
+    player = new_game({"seed": 5, "seats": SEATS}).players[0]
+    hexes = [h for h in player.workers if h]
+    alone = Economy(snapshot(player, {}, 2))
+    # At the start: two workers on two territories, the character at home.
+    assert alone.spare == (0 if player.character in TERRAIN else 1)
+    stacked = Economy(gathered(hexes[0]))
+    assert stacked.spare == alone.spare + 3  # four workers on one territory
+
+
+def test_a_move_sends_spare_units_to_new_territories_up_to_its_units():
+    economy = Economy(gathered(next(iter(TERRAIN))))
+    spare, territories, coins = economy.spare, economy.territory_count, economy.coins
+    economy.play_top("move")
+    taken = min(spare, economy.move_units)
+    assert economy.territory_count == territories + taken
+    assert economy.spare == spare - taken
+    assert economy.coins == coins  # a Move moves or gains coins, not both
+
+
+def test_a_move_with_no_unit_to_spare_gains_coins():
+    economy = Economy(start())
+    economy.spare = 0
+    coins, territories = economy.coins, economy.territory_count
+    economy.play_top("move")
+    assert economy.coins == coins + economy.move_coins
+    assert economy.territory_count == territories
+
+
+def test_new_workers_and_mechs_add_units_to_spread():
+    economy = Economy(start(food=10, metal=10))
+    economy.spare = 0
+    economy.producing = [["worker", 2]]
+    economy.produce_hexes = 1
+    economy.play_top("produce")
+    assert economy.spare == 2
+    deploy = economy.sections[BOTTOM_ACTIONS.index("deploy")]
+    economy.play_bottom(deploy)
+    assert economy.spare == 3
+
+
+def test_units_free_to_spread_are_worth_more_than_none():
+    base = list(start())
+    spread_index = len(base) - 2
+    assert base[spread_index] in (0, 1)
+    crowded = tuple(base[:spread_index] + [3] + base[spread_index + 1 :])
+    alone = tuple(base[:spread_index] + [0] + base[spread_index + 1 :])
+    assert projected_value(crowded, 12, 30.0, 0.8, 0.5) > projected_value(alone, 12, 30.0, 0.8, 0.5)

@@ -102,12 +102,13 @@ class Weights:
 #: over the Automa's last 4 or 8 turns (49, 49); a beam of 3 won 21, one of 16 won 57
 #: at 1.5 times the think time, judging the 2 best turns by the best turn after them won
 #: 56, and both together won 79 (at 4.6 times the think time): the hard level now has both
-#: (``player.LEVELS``). Against an Automa, a combat commit by the odds of its public
-#: combat table (``automa_odds``, :mod:`.combat`) instead of expecting its most took 88
-#: wins of seeds 1-200 against the Autometta to 108 (measured on a projection whose
-#: Move spreads units, with encounters at 4, not in this level yet; the Autometta won
-#: fewer combats: 65.8 coins where it had 69.4); on this level alone, the Autometta
-#: 38% to 45% (docs/balance.md), the Automa 6% to 7%.
+#: (``player.LEVELS``). A projected Move that spreads units sharing a hex to new
+#: territories took it from 79 to 86 wins (61.2 to 64.0 coins), and the way to the
+#: encounters counted at 4 (not 0.6) on top to 88 (65.8 coins). Against an Automa, a
+#: combat commit by the odds of its public combat table (``automa_odds``,
+#: :mod:`.combat`) instead of expecting its most then took it to 108 (the Autometta won
+#: fewer combats: 65.8 coins where it had 69.4). In docs/balance.md the spreading Move
+#: took hard from 45% to 53% of games against the Autometta, 7% to 10% against the Automa.
 HARD = Weights(
     mech=2.1,
     star_progress=2.0,
@@ -118,6 +119,7 @@ HARD = Weights(
     tier_slope=0.5,
     projection_end=0,
     automa_odds=True,
+    exploring=4.0,
 )
 #: The normal bot: the first guesses, less regard for its opponents.
 NORMAL = Weights(opponent=0.25, exploring=0.4)

@@ -5,8 +5,9 @@ turns after (workers on a village growing more workers, resources that make the 
 bottom actions possible) is the seat's *projection*: its economy alone (resources,
 coins, power, popularity, workers by the product of their territory, the counts of
 its star goals and its mat's costs) played on for a few own turns by a greedy rule,
-and the coins and stars that gives. Units do not move there and nobody else plays:
-it is a guide for comparing the ends of one turn, not a forecast.
+and the coins and stars that gives. Units move there only as a count: a Move sends
+units that share a hex (or wait at home) to new territories, one each. Nobody else
+plays: it is a guide for comparing the ends of one turn, not a forecast.
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
     for i in range(4):
         top, bottom, _base, low, coins = mat_section(player.mat, i)
         sections.append((top, bottom, bottom_cost(player, bottom), low, coins))
+    units = [h for h in player.workers if h] + list(player.mechs)
+    if player.character:
+        units.append(player.character)
+    # Units beyond one per territory (and those at home) could each take a new one.
+    spare = len(units) - len({h for h in units if h in TERRAIN})
     return (
         tuple(held.get(res, 0) for res in RESOURCES),
         player.coins,
@@ -73,7 +79,15 @@ def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
         tuple(sections),
         -1 if player.last_section is None else player.last_section,
         territories,
+        spare,
+        top_amount(player, "move_units"),
     )
+
+
+#: The territories a projection lets a seat spread to at most.
+SPREAD_MAX = 12
+#: How useful (as a needed resource is 1) each territory a Move would add looks.
+SPREAD_GAIN = 1.0
 
 
 class Economy:
@@ -83,7 +97,8 @@ class Economy:
         self.tier_slope = tier_slope
         (res, self.coins, self.power, self.popularity, self.workers, producing, done,
          stars, self.star_count, self.produce_hexes, self.bolster, self.trade_pop,
-         self.move_coins, sections, self.last, self.territory_count) = snap  # fmt: skip
+         self.move_coins, sections, self.last, self.territory_count, self.spare,
+         self.move_units) = snap  # fmt: skip
         self.res = list(res)
         self.producing = [list(t) for t in producing]
         self.done = list(done)
@@ -145,7 +160,12 @@ class Economy:
             return (0.5 if self.power < POWER_MAX and self.goal_open("power") else 0.1) * (
                 self.bolster
             ) - 0.3
-        return 0.25 * self.move_coins
+        return max(0.25 * self.move_coins, SPREAD_GAIN * self.spread())
+
+    def spread(self) -> int:
+        """The new territories a Move would take: units sharing a hex (or at home) go
+        to one each, up to the units a Move moves."""
+        return max(0, min(self.spare, self.move_units, SPREAD_MAX - self.territory_count))
 
     def trade_gains(self) -> tuple[float, float]:
         """How useful a Trade's resources and its popularity are now."""
@@ -172,6 +192,7 @@ class Economy:
                 if product == "worker":
                     add = min(n, WORKERS_MAX - self.workers)
                     self.workers += add
+                    self.spare += add
                     t[1] += add
                     if self.workers >= WORKERS_MAX:
                         self.earn("workers")
@@ -196,7 +217,12 @@ class Economy:
             if self.power >= POWER_MAX:
                 self.earn("power")
         elif top == "move":
-            self.coins += self.move_coins
+            spread = self.spread()
+            if SPREAD_GAIN * spread > 0.25 * self.move_coins:
+                self.territory_count += spread
+                self.spare -= spread
+            else:
+                self.coins += self.move_coins
 
     def bottom_ready(self, section: list) -> bool:
         _top, bottom, cost, _low, _coins = section
@@ -224,6 +250,8 @@ class Economy:
                 max(open_sections, key=lambda s: s[2])[2] -= 1
         elif bottom == "enlist":
             self.coins += 2
+        elif bottom == "deploy":
+            self.spare += 1
         goal = BOTTOM_GOAL[bottom]
         if self.done[i] >= STAR_GOALS[goal]:
             self.earn(goal)
