@@ -88,6 +88,8 @@ def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
 SPREAD_MAX = 12
 #: How useful (as a needed resource is 1) each territory a Move would add looks.
 SPREAD_GAIN = 1.0
+#: How useful each coin a Move would gain instead looks.
+MOVE_COIN_GAIN = 0.25
 
 
 class Economy:
@@ -160,7 +162,11 @@ class Economy:
             return (0.5 if self.power < POWER_MAX and self.goal_open("power") else 0.1) * (
                 self.bolster
             ) - 0.3
-        return max(0.25 * self.move_coins, SPREAD_GAIN * self.spread())
+        return max(self.move_gains())
+
+    def move_gains(self) -> tuple[float, float]:
+        """How useful a Move's new territories and, instead, its coins are now."""
+        return SPREAD_GAIN * self.spread(), MOVE_COIN_GAIN * self.move_coins
 
     def spread(self) -> int:
         """The new territories a Move would take: units sharing a hex (or at home) go
@@ -217,8 +223,9 @@ class Economy:
             if self.power >= POWER_MAX:
                 self.earn("power")
         elif top == "move":
-            spread = self.spread()
-            if SPREAD_GAIN * spread > 0.25 * self.move_coins:
+            territories, coins = self.move_gains()
+            if territories > coins:
+                spread = self.spread()
                 self.territory_count += spread
                 self.spare -= spread
             else:
