@@ -4,10 +4,14 @@ its star at the goal count, no seventh star) and values the way to the stars."""
 
 from __future__ import annotations
 
+import random
+
 from scythe_core import new_game
 from scythe_core.bots.projection import RESOURCES, Economy, projected_value, snapshot
 from scythe_core.data.board import TERRAIN
 from scythe_core.data.components import BOTTOM_ACTIONS, STAR_GOALS, STARS_TO_END
+from scythe_core.engine import apply_in_place, legal_actions
+from scythe_core.rules.economy import bottom_cost, star_goal_counts, top_amount
 
 SEATS = [{"controller": "bot", "level": "hard"}, {"controller": "bot", "level": "hard"}]
 
@@ -124,3 +128,32 @@ def test_units_free_to_spread_are_worth_more_than_none():
     crowded = tuple(base[:spread_index] + [3] + base[spread_index + 1 :])
     alone = tuple(base[:spread_index] + [0] + base[spread_index + 1 :])
     assert projected_value(crowded, 12, 30.0, 0.8, 0.5) > projected_value(alone, 12, 30.0, 0.8, 0.5)
+
+
+def test_a_snapshot_reads_costs_and_amounts_as_the_rules_give_them_after_upgrades():
+    """The mat's part of a snapshot is worked out once per mat and upgrades: over random
+    play (upgrades included) it stays what the rules say for the seat at that moment."""
+    checked_upgraded = 0
+    for seed in range(1, 13):
+        state = new_game({"seed": seed, "seats": [{}, {}, {}]})
+        choose = random.Random(seed)
+        for _ in range(900):
+            if state.game_over:
+                break
+            for player in state.players:
+                snap = Economy(snapshot(player, {}, 0))
+                for _top, bottom, cost, _low, _coins in snap.sections:
+                    assert cost == bottom_cost(player, bottom)
+                assert snap.produce_hexes == top_amount(player, "produce_territories")
+                assert snap.bolster == top_amount(player, "bolster_power")
+                assert snap.trade_pop == top_amount(player, "trade_popularity")
+                assert snap.move_coins == top_amount(player, "move_coins")
+                assert snap.move_units == top_amount(player, "move_units")
+                counts = star_goal_counts(player)
+                assert snap.workers == counts["workers"]
+                assert snap.done == [
+                    counts[g] for g in ("upgrades", "mechs", "structures", "recruits")
+                ]
+                checked_upgraded += bool(player.upgraded_top)
+            apply_in_place(state, choose.choice(legal_actions(state)))
+    assert checked_upgraded > 100

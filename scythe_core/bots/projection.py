@@ -27,7 +27,7 @@ from ..data.components import (
     popularity_tier,
 )
 from ..model.state import Player
-from ..rules.economy import bottom_cost, produce_cost_for, star_goal_counts, top_amount
+from ..rules.economy import bottom_cost_for, produce_cost_for, star_goal_values, top_slot_amount
 
 #: The star goal each bottom action counts towards.
 BOTTOM_GOAL = {
@@ -52,11 +52,12 @@ def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
         if hid and TERRAIN.get(hid) in PRODUCTION:
             on_hex[hid] = on_hex.get(hid, 0) + 1
     producing = tuple(sorted((PRODUCTION[TERRAIN[h]], n) for h, n in on_hex.items()))
-    counts = star_goal_counts(player)
-    sections = []
-    for i in range(4):
-        top, bottom, _base, low, coins = mat_section(player.mat, i)
-        sections.append((top, bottom, bottom_cost(player, bottom), low, coins))
+    upgrades, mechs, structures, recruits, workers, _power, _popularity = star_goal_values(player)
+    sections, produce_hexes, bolster, trade_popularity, move_coins, move_units = mat_terms(
+        player.mat,
+        frozenset(player.upgraded_top),
+        tuple(sorted(player.upgraded_bottom.items())),
+    )
     units = [h for h in player.workers if h] + list(player.mechs)
     if player.character:
         units.append(player.character)
@@ -67,21 +68,36 @@ def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
         player.coins,
         player.power,
         player.popularity,
-        counts["workers"],
+        workers,
         producing,
-        tuple(counts[BOTTOM_GOAL[b]] for b in BOTTOM_ACTIONS),
+        (upgrades, mechs, structures, recruits),
         tuple(sorted(g for g, n in player.stars.items() if n)),
         player.star_count,
-        top_amount(player, "produce_territories"),
-        top_amount(player, "bolster_power"),
-        top_amount(player, "trade_popularity"),
-        top_amount(player, "move_coins"),
-        tuple(sections),
+        produce_hexes,
+        bolster,
+        trade_popularity,
+        move_coins,
+        sections,
         -1 if player.last_section is None else player.last_section,
         territories,
         spare,
-        top_amount(player, "move_units"),
+        move_units,
     )
+
+
+@lru_cache(maxsize=1024)
+def mat_terms(mat: str, upgraded_top: frozenset[str], upgraded_bottom: tuple) -> tuple:
+    """What a snapshot takes from the mat and its upgrades (the same for many positions):
+    each section's (top, bottom, cost now, lowest cost, coins), then the amounts of the
+    upgradable top-row benefits a projection uses."""
+    cubes = dict(upgraded_bottom)
+    sections = []
+    for i in range(4):
+        top, bottom, _base, low, coins = mat_section(mat, i)
+        cost = bottom_cost_for(mat, bottom, cubes.get(bottom, 0))
+        sections.append((top, bottom, cost, low, coins))
+    slots = ("produce_territories", "bolster_power", "trade_popularity", "move_coins", "move_units")
+    return (tuple(sections), *(top_slot_amount(slot, upgraded_top) for slot in slots))
 
 
 #: The territories a projection lets a seat spread to at most.

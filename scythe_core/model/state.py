@@ -381,12 +381,17 @@ class GameState:
 
 
 def copy_json(value):
-    """A deep copy of JSON-like data (dicts and lists; anything else is kept as it is)."""
+    """A deep copy of JSON-like data (dicts and lists; anything else is kept as it is).
+    Leaves are kept without a call each: bots copy states many times a turn."""
     if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: copy_json(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
     if isinstance(value, list):
-        return [copy_json(v) for v in value]
+        return [copy_json(v) if isinstance(v, _NESTED) else v for v in value]
     return value
+
+
+#: The container types :func:`copy_json` copies.
+_NESTED = (dict, list)
 
 
 _copy_json = copy_json
