@@ -27,7 +27,13 @@ from ..data.components import (
     popularity_tier,
 )
 from ..model.state import Player
-from ..rules.economy import bottom_cost_for, produce_cost_for, star_goal_values, top_slot_amount
+from ..rules.economy import (
+    STAR_GOAL_ORDER,
+    bottom_cost_for,
+    produce_cost_for,
+    star_goal_values,
+    top_slot_amount,
+)
 
 #: The star goal each bottom action counts towards.
 BOTTOM_GOAL = {
@@ -37,6 +43,10 @@ BOTTOM_GOAL = {
     "enlist": "recruits",
 }
 RESOURCES = ("oil", "metal", "wood", "food")
+#: Where :func:`star_goal_values` gives each bottom action's count (in the order of
+#: ``BOTTOM_ACTIONS``) and the workers'.
+BOTTOM_GOAL_INDEX = tuple(STAR_GOAL_ORDER.index(BOTTOM_GOAL[b]) for b in BOTTOM_ACTIONS)
+WORKERS_INDEX = STAR_GOAL_ORDER.index("workers")
 WORKERS_MAX = STAR_GOALS["workers"]
 #: Stars and territories a seat usually ends with (what a popularity tier is worth).
 FINAL_STARS = 5
@@ -52,7 +62,7 @@ def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
         if hid and TERRAIN.get(hid) in PRODUCTION:
             on_hex[hid] = on_hex.get(hid, 0) + 1
     producing = tuple(sorted((PRODUCTION[TERRAIN[h]], n) for h, n in on_hex.items()))
-    upgrades, mechs, structures, recruits, workers, _power, _popularity = star_goal_values(player)
+    goal_values = star_goal_values(player)
     sections, produce_hexes, bolster, trade_popularity, move_coins, move_units = mat_terms(
         player.mat,
         frozenset(player.upgraded_top),
@@ -61,16 +71,17 @@ def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
     units = [h for h in player.workers if h] + list(player.mechs)
     if player.character:
         units.append(player.character)
-    # Units beyond one per territory (and those at home) could each take a new one.
+    # Units beyond one per hex could each take a new territory (a home base counts as a
+    # hex here: all but one unit at home; counting them all did worse against the Automa).
     spare = len(units) - len({h for h in units if h in TERRAIN})
     return (
         tuple(held.get(res, 0) for res in RESOURCES),
         player.coins,
         player.power,
         player.popularity,
-        workers,
+        goal_values[WORKERS_INDEX],
         producing,
-        (upgrades, mechs, structures, recruits),
+        tuple(goal_values[i] for i in BOTTOM_GOAL_INDEX),
         tuple(sorted(g for g, n in player.stars.items() if n)),
         player.star_count,
         produce_hexes,
