@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -114,21 +116,100 @@ def traced(context, page, load) -> list[str]:
     return [event.get("name", "") for event in events]
 
 
+#: How Playwright words an error of a page whose renderer process died.
+RENDERER_CRASHED = ("Page crashed", "Target crashed")
+
+
+def is_renderer_crash(error: BaseException | str) -> bool:
+    """Whether ``error`` (an exception or its text) says Chromium's renderer died."""
+    text = str(error)
+    return any(words in text for words in RENDERER_CRASHED)
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except OSError:
+        return ""
+
+
+def _memory_cgroup_lines() -> list[str]:
+    """The limit, peak and OOM kills of this process's memory cgroup (v1 or v2), when
+    the machine shows them: a limit below the machine's memory kills renderers."""
+    lines = []
+    for entry in _read("/proc/self/cgroup").splitlines():
+        _number, controllers, path = entry.split(":", 2)
+        if controllers == "memory":
+            base = f"/sys/fs/cgroup/memory{path}"
+            names = ("memory.limit_in_bytes", "memory.max_usage_in_bytes", "memory.failcnt")
+            events = "memory.oom_control"
+        elif controllers == "" and os.path.exists(f"/sys/fs/cgroup{path}/memory.max"):
+            base = f"/sys/fs/cgroup{path}"
+            names = ("memory.max", "memory.peak")
+            events = "memory.events"
+        else:
+            continue
+        values = [f"{name}={_read(f'{base}/{name}').strip() or '?'}" for name in names]
+        kills = [line for line in _read(f"{base}/{events}").splitlines() if "oom" in line]
+        lines.append("cgroup " + " ".join(values + kills))
+    return lines
+
+
+def machine_state() -> str:
+    """A few lines on the memory, disk and load of this machine and on Chromium's
+    processes: said with every renderer crash, so that a crash in CI tells whether the
+    machine ran short (the ones seen so far were not that: see web/interpreter.mjs,
+    hideJspi; /dev/shm or /tmp cut to a few MB here crashed nothing)."""
+    meminfo = dict(
+        line.split(":", 1) for line in _read("/proc/meminfo").splitlines() if ":" in line
+    )
+    memory = " ".join(
+        f"{name}={meminfo.get(name, '?').strip()}" for name in ("MemTotal", "MemAvailable")
+    )
+    disks = []
+    for folder in (tempfile.gettempdir(), "/dev/shm"):
+        try:
+            disks.append(f"{folder} free={shutil.disk_usage(folder).free // 2**20} MiB")
+        except OSError:
+            disks.append(f"{folder} missing")
+    chromium_count, chromium_kib = 0, 0
+    for pid in filter(str.isdigit, os.listdir("/proc") if os.path.isdir("/proc") else []):
+        status = dict(
+            line.split(":", 1) for line in _read(f"/proc/{pid}/status").splitlines() if ":" in line
+        )
+        if status.get("Name", "").strip().startswith("chrom"):
+            chromium_count += 1
+            chromium_kib += int(status.get("VmRSS", "0 kB").split()[0])
+    load = " ".join(f"{value:.1f}" for value in os.getloadavg())
+    return "\n".join(
+        [
+            f"memory {memory}",
+            *_memory_cgroup_lines(),
+            "disk " + ", ".join(disks),
+            f"load {load} on {os.cpu_count()} cores",
+            f"chromium processes {chromium_count}, {chromium_kib // 1024} MiB resident",
+        ]
+    )
+
+
 def after_renderer_crashes(run, attempts: int = 2, say=print):
     """``run()``, started over when Chromium's renderer crashes (at most ``attempts``
     times in all, each crash said with ``say``); any other error, or a crash on the last
     attempt, goes up. For the loads that trace V8 in a profile on disk: such a crash was
-    seen a few times in some hundred loads here (once while tracing, on a loaded machine;
-    the CPU throttled otherwise) and once in CI, never twice in a row: not understood."""
+    seen a few times in some hundred loads here and in CI. Its crash dumps showed
+    Chromium's stack sampling reading past the end of a JSPI stack, which the page now
+    hides from Pyodide (web/interpreter.mjs); kept as a net for what else may crash."""
     from playwright.sync_api import Error
 
     for attempt in range(attempts):
         try:
             return run()
         except Error as exc:
-            if "crash" not in str(exc).lower() or attempt == attempts - 1:
+            if not is_renderer_crash(exc) or attempt == attempts - 1:
                 raise
-            say(f"  (the page crashed, starting over: {str(exc).splitlines()[0]})")
+            first_line = str(exc).splitlines()[0]
+            say(f"  (the page crashed, starting over: {first_line})\n{machine_state()}")
     raise AssertionError("unreachable")
 
 

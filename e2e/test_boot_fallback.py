@@ -92,3 +92,16 @@ def test_a_missing_or_damaged_bytecode_file_still_starts_the_page(
 def test_the_intact_site_starts_from_bytecode(board_page):
     assert board_page.page.evaluate("window.__scytheBootPath") == "bytecode"
     assert board_page.console_errors == [], board_page.console_errors
+
+
+@pytest.mark.browser
+def test_python_runs_on_the_page_stack_not_on_jspi_stacks(board_page):
+    """Chromium offers JSPI (WebAssembly.promising), but the page hides it from Pyodide:
+    sampling a stack trace on a JSPI stack crashed Chromium's renderer while the page
+    booted (web/interpreter.mjs, hideJspi)."""
+    offered, hidden, used = board_page.page.evaluate(
+        "[typeof WebAssembly.promising === 'function',"
+        " !('Suspending' in WebAssembly), window.__scytheJspi]"
+    )
+    assert offered, "this Chromium has no JSPI: the test shows nothing"
+    assert hidden and used is False

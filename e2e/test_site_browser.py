@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Error
-from site_browser import after_renderer_crashes, is_loopback
+from site_browser import after_renderer_crashes, is_loopback, is_renderer_crash, machine_state
 
 
 def failing(errors: list[Exception], result: str = "loaded"):
@@ -49,3 +49,39 @@ def test_only_loopback_addresses_are_let_through():
     assert is_loopback("blob:http://127.0.0.1:8000/x") and is_loopback("data:text/plain,x")
     assert not is_loopback("https://cdn.jsdelivr.net/pyodide/")
     assert not is_loopback("http://localhost.evil.example/")
+
+
+#: The runs of the test below: its first run crashes its renderer on purpose.
+CRASH_RUNS: list[str] = []
+
+
+@pytest.mark.browser
+def test_a_site_test_whose_renderer_crashes_runs_once_more(browser):
+    """Chromium's renderer killed on purpose (a typed navigation to chrome://crash)
+    gives the error a real crash gives; conftest's rerun starts the test over, and the
+    second run passes."""
+    CRASH_RUNS.append("run")
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_content("<p>ready</p>")
+        if len(CRASH_RUNS) == 1:
+            with pytest.raises(Error) as crashed:
+                page.context.new_cdp_session(page).send(
+                    "Page.navigate", {"url": "chrome://crash", "transitionType": "typed"}
+                )
+                page.wait_for_selector("p.never", timeout=30_000)
+            assert is_renderer_crash(crashed.value), str(crashed.value)
+            raise crashed.value
+        assert page.text_content("p") == "ready"
+    finally:
+        context.close()
+    assert len(CRASH_RUNS) == 2
+
+
+def test_the_machine_state_names_memory_disk_load_and_chromium():
+    state = machine_state()
+    for words in ("MemAvailable=", "/dev/shm", "load ", "chromium processes "):
+        assert words in state
+    assert not is_renderer_crash("Timeout 120000ms exceeded")
+    assert is_renderer_crash("Page.wait_for_selector: Page crashed\nCall log:")

@@ -134,7 +134,21 @@ async function takenOver(workers) {
   });
 }
 
+/* Pyodide runs Python on stacks of its own (JSPI) when the browser offers
+   WebAssembly.Suspending. Chromium 156 then crashes the renderer now and then while the
+   page boots: its crash dumps show the frame-pointer stack scan that samples an
+   allocation's stack (base's ScanStackForNextFrame, frames up to 100000 bytes; the dumps
+   carry GWP-ASan's key) reading past the top of such a stack, a SIGSEGV exactly at the
+   stack's end. One CI machine lost 30 of some 200 page loads to it; here it is rare.
+   The page never waits on a promise from synchronous Python (no run_sync), so it hides
+   JSPI before Pyodide looks for it, and Python runs on the page's own stack, as in a
+   browser without JSPI. window.__scytheJspi says whether Pyodide uses it (tests). */
+function hideJspi() {
+  if (typeof WebAssembly === "object") Reflect.deleteProperty(WebAssembly, "Suspending");
+}
+
 export async function loadPyodide(options = {}) {
+  hideJspi();
   const stock = { ...options, indexURL: INDEX_URL };
   const waited = performance.now();
   const worker = await workerInCharge().catch((error) => `error: ${error}`);
@@ -167,5 +181,6 @@ export async function loadPyodide(options = {}) {
     if (precompiled) window.__scytheBootPath = "stdlib-bytecode";
     await fetchPageFiles(pyodide);
   }
+  window.__scytheJspi = Boolean(pyodide._module && pyodide._module.jspiSupported);
   return pyodide;
 }
