@@ -136,10 +136,12 @@ async function takenOver(workers) {
 
 /* Pyodide runs Python on stacks of its own (JSPI) when the browser offers
    WebAssembly.Suspending. Chromium 156 then crashes the renderer now and then while the
-   page boots: its crash dumps show the frame-pointer stack scan that samples an
-   allocation's stack (base's ScanStackForNextFrame, frames up to 100000 bytes; the dumps
-   carry GWP-ASan's key) reading past the top of such a stack, a SIGSEGV exactly at the
-   stack's end. One CI machine lost 30 of some 200 page loads to it; here it is rare.
+   page boots. Its crash dumps all show one fault: a SIGSEGV reading the word just past
+   the top of such a stack, in a loop of Chromium's own that walks a stack word by word
+   looking for frame pointers (frames of up to 100000 bytes, as the stack-trace code of
+   Chromium's base library allows; the dumps also carry GWP-ASan's key, whose allocation
+   sampling takes such traces). One CI machine lost 30 of some 200 page loads to it;
+   here it is rare.
    The page never waits on a promise from synchronous Python (no run_sync), so it hides
    JSPI before Pyodide looks for it, and Python runs on the page's own stack, as in a
    browser without JSPI. window.__scytheJspi says whether Pyodide uses it (tests). */
