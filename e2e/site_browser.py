@@ -134,6 +134,11 @@ def _read(path: str) -> str:
         return ""
 
 
+def _fields(path: str) -> dict[str, str]:
+    """A ``name: value`` file of /proc (meminfo, a process's status) as a dict."""
+    return dict(line.split(":", 1) for line in _read(path).splitlines() if ":" in line)
+
+
 def _memory_cgroup_lines() -> list[str]:
     """The limit, peak and OOM kills of this process's memory cgroup (v1 or v2), when
     the machine shows them: a limit below the machine's memory kills renderers."""
@@ -161,9 +166,7 @@ def machine_state() -> str:
     processes: said with every renderer crash, so that a crash in CI tells whether the
     machine ran short (the ones seen so far were not that: see web/interpreter.mjs,
     hideJspi; /dev/shm or /tmp cut to a few MB here crashed nothing)."""
-    meminfo = dict(
-        line.split(":", 1) for line in _read("/proc/meminfo").splitlines() if ":" in line
-    )
+    meminfo = _fields("/proc/meminfo")
     memory = " ".join(
         f"{name}={meminfo.get(name, '?').strip()}" for name in ("MemTotal", "MemAvailable")
     )
@@ -175,9 +178,7 @@ def machine_state() -> str:
             disks.append(f"{folder} missing")
     chromium_count, chromium_kib = 0, 0
     for pid in filter(str.isdigit, os.listdir("/proc") if os.path.isdir("/proc") else []):
-        status = dict(
-            line.split(":", 1) for line in _read(f"/proc/{pid}/status").splitlines() if ":" in line
-        )
+        status = _fields(f"/proc/{pid}/status")
         if status.get("Name", "").strip().startswith("chrom"):
             chromium_count += 1
             chromium_kib += int(status.get("VmRSS", "0 kB").split()[0])
