@@ -1,0 +1,36 @@
+"""``bench/bot_weights.py``: the changes it is given become bot:hard's level."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+
+import bot_weights  # noqa: E402
+
+from scythe_core.bots.player import LEVELS  # noqa: E402
+
+
+def test_changes_go_to_the_weights_and_the_level_with_their_types():
+    level = bot_weights.changed_level(
+        {"opponent": "0.5", "projection_turns": "6", "automa_odds": "false", "width": "4"}
+    )
+    hard = LEVELS["hard"]
+    assert level.weights.opponent == 0.5 != hard.weights.opponent
+    assert level.weights.projection_turns == 6 and isinstance(level.weights.projection_turns, int)
+    assert level.weights.automa_odds is False and hard.weights.automa_odds is True
+    assert level.width == 4 and level.ahead == hard.ahead
+    assert LEVELS["hard"] is hard  # the level in use is left as it was
+
+
+def test_an_unknown_name_stops_before_any_game():
+    with pytest.raises(SystemExit, match="no such weight"):
+        bot_weights.changed_level({"oponent": "0.5"})
+
+
+def test_a_seed_range_includes_both_ends():
+    assert list(bot_weights.seed_range("7-9")) == [7, 8, 9]
+    assert list(bot_weights.seed_range("5")) == [5]
