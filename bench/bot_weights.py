@@ -36,11 +36,13 @@ from scythe_core.rules.scoring import final_scores  # noqa: E402
 
 #: Fields of the hard level (not of its weights) that may be changed.
 LEVEL_FIELDS = ("width", "ahead", "margin")
+#: bot:hard as it is (a worker process plays either side, one game after another).
+LANDED = bot_player.LEVELS["hard"]
 
 
 def changed_level(changes: dict[str, str]) -> bot_player.Level:
     """bot:hard with the changes (each value read as its field's type)."""
-    level = bot_player.LEVELS["hard"]
+    level = LANDED
     weights = level.weights
     on_weights, on_level = {}, {}
     for name, text in changes.items():
@@ -59,8 +61,7 @@ def changed_level(changes: dict[str, str]) -> bot_player.Level:
 def play(task: tuple[int, str, dict[str, str] | None]) -> tuple[int, bool, int, int]:
     """One game: (seed, the bot won, its final coins, the best other's)."""
     seed, against, changes = task
-    if changes is not None:
-        bot_player.LEVELS["hard"] = changed_level(changes)
+    bot_player.LEVELS["hard"] = LANDED if changes is None else changed_level(changes)
     state = new_game({"seed": seed, "seats": [seat_config("bot:hard"), seat_config(against)]})
     play_out(state, seed, 400, bot_player.seat_players(state))
     scores = {s["seat"]: s for s in final_scores(state)}
