@@ -29,15 +29,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scythe_core import new_game  # noqa: E402
 from scythe_core.bots import player as bot_player  # noqa: E402
-from scythe_core.io.simulate import play_out, seat_config  # noqa: E402
-from scythe_core.rules.scoring import final_scores  # noqa: E402
+from scythe_core.io.simulate import mix_game  # noqa: E402
 
 #: Fields of the hard level (not of its weights) that may be changed.
 LEVEL_FIELDS = ("width", "ahead", "margin")
 #: bot:hard as it is (a worker process plays either side, one game after another).
 LANDED = bot_player.LEVELS["hard"]
+#: Turns a game may take (games against an Automa end after about 45).
+MAX_TURNS = 400
 
 
 def changed_level(changes: dict[str, str]) -> bot_player.Level:
@@ -58,15 +58,16 @@ def changed_level(changes: dict[str, str]) -> bot_player.Level:
     )
 
 
-def play(task: tuple[int, str, dict[str, str] | None]) -> tuple[int, bool, int, int]:
-    """One game: (seed, the bot won, its final coins, the best other's)."""
+def play(task: tuple[int, str, dict[str, str] | None]) -> tuple[bool, int, int] | None:
+    """One game (``io.simulate.mix_game``): (the bot won, its final coins, the best
+    other's), or None when it did not end within the turns allowed."""
     seed, against, changes = task
     bot_player.LEVELS["hard"] = LANDED if changes is None else changed_level(changes)
-    state = new_game({"seed": seed, "seats": [seat_config("bot:hard"), seat_config(against)]})
-    play_out(state, seed, 400, bot_player.seat_players(state))
-    scores = {s["seat"]: s for s in final_scores(state)}
-    other = max(s["total"] for seat, s in scores.items() if seat != 0)
-    return seed, scores[0]["rank"] == 1, scores[0]["total"], other
+    game = mix_game(seed, ["bot:hard", against], bot_player.seat_players, MAX_TURNS)
+    if not game["finished"]:
+        return None
+    bot, *others = game["seats"]
+    return bot["won"], bot["coins"], max(other["coins"] for other in others)
 
 
 def seed_range(text: str) -> range:
@@ -89,17 +90,24 @@ def main() -> None:
     tasks += [(seed, args.against, changes) for seed in seeds]
     with Pool(args.jobs) as pool:
         results = pool.map(play, tasks, chunksize=1)
-    before, after = results[: len(seeds)], results[len(seeds) :]
-    for name, side in (("as it is", before), ("changed", after)):
-        wins = sum(won for _seed, won, _mine, _other in side)
-        mine = sum(m for *_rest, m, _o in side) / len(side)
-        other = sum(o for *_rest, o in side) / len(side)
-        print(f"{name:9} wins {wins}/{len(side)}  coins {mine:.1f} against {other:.1f}")
-    deltas = [(a[2] - a[3]) - (b[2] - b[3]) for a, b in zip(after, before, strict=True)]
+    pairs = [
+        (before, after)
+        for before, after in zip(results[: len(seeds)], results[len(seeds) :], strict=True)
+        if before is not None and after is not None
+    ]
+    if len(pairs) < len(seeds):
+        print(f"{len(seeds) - len(pairs)} seeds left out: a game did not end in {MAX_TURNS} turns")
+    for name, side in (("as it is", 0), ("changed", 1)):
+        games = [pair[side] for pair in pairs]
+        wins = sum(won for won, _mine, _other in games)
+        mine = sum(coins for _won, coins, _other in games) / len(games)
+        other = sum(coins for _won, _mine, coins in games) / len(games)
+        print(f"{name:9} wins {wins}/{len(games)}  coins {mine:.1f} against {other:.1f}")
+    deltas = [(a[1] - a[2]) - (b[1] - b[2]) for b, a in pairs]
     mean = sum(deltas) / len(deltas)
     spread = math.sqrt(sum((d - mean) ** 2 for d in deltas) / max(len(deltas) - 1, 1))
-    won = sum(1 for a, b in zip(after, before, strict=True) if a[1] and not b[1])
-    lost = sum(1 for a, b in zip(after, before, strict=True) if b[1] and not a[1])
+    won = sum(1 for b, a in pairs if a[0] and not b[0])
+    lost = sum(1 for b, a in pairs if b[0] and not a[0])
     print(
         f"margin change {mean:+.2f} +- {spread / math.sqrt(len(deltas)):.2f} coins"
         f"  (games won that were lost {won}, lost that were won {lost};"
