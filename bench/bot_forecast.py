@@ -141,6 +141,8 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=6, help="own turns foreseen")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
+    if args.turns < 1:
+        parser.error("--turns must be at least 1")
     low, _, high = args.seeds.partition("-")
     seeds = range(int(low), int(high or low) + 1)
     started = time.perf_counter()
