@@ -9,7 +9,7 @@ import dataclasses
 
 from scythe_core import new_game, to_move
 from scythe_core.bots import player as bot_player
-from scythe_core.bots.evaluate import CUBE_PACE, HARD, all_holdings, endgame_turns
+from scythe_core.bots.evaluate import CUBE_PACE, HARD_ENDGAME, all_holdings, endgame_turns
 from scythe_core.bots.projection import RESOURCES, Economy, endgame_value, snapshot
 from scythe_core.data.automa_cards import STAR_CARDS, star_spaces
 from scythe_core.data.components import MATS
@@ -78,18 +78,18 @@ def test_the_endgame_search_never_scores_below_stopping_now():
 
 def test_the_endgame_turns_are_read_from_the_automas_star_card():
     state = new_game({"seed": 3, "seats": SEATS})
-    assert HARD.endgame_cards > 0
-    assert endgame_turns(state, HARD) is None  # far from its end
-    for cards in range(1, HARD.endgame_cards + 1):
+    assert HARD_ENDGAME.endgame_cards > 0
+    assert endgame_turns(state, HARD_ENDGAME) is None  # far from its end
+    for cards in range(1, HARD_ENDGAME.endgame_cards + 1):
         automa_cards_from_end(state, cards)
-        turns, on_time = endgame_turns(state, HARD)
+        turns, on_time = endgame_turns(state, HARD_ENDGAME)
         assert turns == cards - 1  # own turns after this one, the Automa's cards between
         assert on_time == CUBE_PACE**cards
-    automa_cards_from_end(state, HARD.endgame_cards + 1)
-    assert endgame_turns(state, HARD) is None
-    assert endgame_turns(state, dataclasses.replace(HARD, endgame_cards=0)) is None
+    automa_cards_from_end(state, HARD_ENDGAME.endgame_cards + 1)
+    assert endgame_turns(state, HARD_ENDGAME) is None
+    assert endgame_turns(state, dataclasses.replace(HARD_ENDGAME, endgame_cards=0)) is None
     bots = new_game({"seed": 3, "seats": [SEATS[0], SEATS[0]]})
-    assert endgame_turns(bots, HARD) is None
+    assert endgame_turns(bots, HARD_ENDGAME) is None
     assert len(STAR_CARDS["automa"]) - 1 == star_spaces("automa")[-1]
 
 
@@ -115,15 +115,12 @@ def test_on_its_last_turn_the_hard_bot_trades_for_the_popularity_tier():
             apply_in_place(game, action.recorded)
         return played
 
-    endgame = turn_of("hard")
+    hard = bot_player.LEVELS["hard"]
+    bot_player.LEVELS["hard-endgame"] = dataclasses.replace(hard, weights=HARD_ENDGAME)
+    try:
+        endgame = turn_of("hard-endgame")
+    finally:
+        del bot_player.LEVELS["hard-endgame"]
     assert endgame[0] == f"section:{trade}"
     assert "trade:popularity" in endgame
-    before = dataclasses.replace(
-        bot_player.LEVELS["hard"],
-        weights=dataclasses.replace(HARD, endgame_cards=0),
-    )
-    bot_player.LEVELS["hard-before"] = before
-    try:
-        assert "trade:popularity" not in turn_of("hard-before")
-    finally:
-        del bot_player.LEVELS["hard-before"]
+    assert "trade:popularity" not in turn_of("hard")

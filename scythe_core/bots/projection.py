@@ -404,6 +404,14 @@ class Economy:
         best = self.final_coins()
         if turns <= 0 or self.star_count >= STARS_TO_END:
             return best
+        if turns == 1:  # the last turn: no order to share with another
+            for index, section in enumerate(self.sections):
+                if index != self.last or repeats:
+                    for choice in ENDGAME_CHOICES[section[0]]:
+                        after = self.copy()
+                        after.endgame_turn(index, choice)
+                        best = max(best, after.final_coins())
+            return best
         if seen is None:
             seen = {}
         key = (turns, self.key())
