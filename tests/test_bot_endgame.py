@@ -1,4 +1,4 @@
-"""The hard bot's last turns against an Automa (``bots.projection.endgame_value``,
+"""The hard bot's last turns against an Automa (``bots.endgame.endgame_value``,
 ``bots.evaluate.endgame_turns``): once the Automa's star card is a few cards from its
 sixth star, a position is judged by the most end-game coins its remaining own turns
 can reach, so a popularity tier within reach is taken and nothing is kept for later."""
@@ -9,8 +9,10 @@ import dataclasses
 
 from scythe_core import new_game, to_move
 from scythe_core.bots import player as bot_player
+from scythe_core.bots.endgame import EndgameEconomy as Economy
+from scythe_core.bots.endgame import endgame_value
 from scythe_core.bots.evaluate import CUBE_PACE, HARD_ENDGAME, all_holdings, endgame_turns
-from scythe_core.bots.projection import RESOURCES, Economy, endgame_value, snapshot
+from scythe_core.bots.projection import RESOURCES, snapshot
 from scythe_core.data.automa_cards import STAR_CARDS, star_spaces
 from scythe_core.data.components import MATS
 from scythe_core.engine import apply_in_place

@@ -33,7 +33,8 @@ from ..model.seats import has_faction_ability
 from ..model.state import GameState, Player
 from ..rules.economy import bottom_cost, star_goal_counts, top_amount
 from ..rules.scoring import final_scores, structure_bonus_coins
-from .projection import endgame_value, projected_value, snapshot
+from .endgame import endgame_value
+from .projection import projected_value, snapshot
 
 #: Steps from any hex to each hex the character heads for (encounter spots and the
 #: Factory): a table worked out once, small enough not to slow the page's start.
@@ -99,7 +100,7 @@ class Weights:
     automa_odds: bool = False
     #: Against an Automa whose star card is this many cards or fewer from its sixth
     #: star, the economy is judged by the most end-game coins the seat's remaining own
-    #: turns can reach (:func:`.projection.endgame_value`; 0: never).
+    #: turns can reach (:func:`.endgame.endgame_value`; 0: never).
     endgame_cards: int = 0
 
 

@@ -9,9 +9,8 @@ and the coins and stars that gives. Units move there only as a count: a Move sen
 units that share a hex (or wait at home) to new territories, one each. Nobody else
 plays: it is a guide for comparing the ends of one turn, not a forecast.
 
-In the game's last few turns against an Automa, :func:`endgame_value` tries every
-order of sections on the same model instead (each top played either way or not at
-all, each bottom action when it can be paid) and keeps the most end-game coins.
+In the game's last few turns against an Automa, :mod:`.endgame` tries every order of
+sections on the same model instead.
 """
 
 from __future__ import annotations
@@ -121,15 +120,6 @@ SPREAD_MAX = 12
 SPREAD_GAIN = 1.0
 #: How useful each coin a Move would gain instead looks.
 MOVE_COIN_GAIN = 0.25
-
-
-#: How each top action may be played in the game's last turns (None: not at all).
-ENDGAME_CHOICES = {
-    "trade": ("resources", "popularity"),
-    "move": ("spread", "coins"),
-    "produce": ("produce", None),
-    "bolster": ("bolster", None),
-}
 
 
 class Economy:
@@ -343,109 +333,6 @@ class Economy:
         star, territory, resources = popularity_tier(popularity)
         return stars * star + territories * territory + sum(self.res) / 2 * resources
 
-    def copy(self) -> Economy:
-        other = Economy.__new__(Economy)
-        other.__dict__ = self.__dict__.copy()
-        other.res = self.res[:]
-        other.producing = [t[:] for t in self.producing]
-        other.done = self.done[:]
-        other.stars = set(self.stars)
-        other.sections = [s[:] for s in self.sections]
-        return other
-
-    def final_coins(self) -> int:
-        """The end-game coins if the game ended now: coins, and the stars, territories
-        and pairs of resources at the popularity tier reached."""
-        star, territory, per_two = popularity_tier(self.popularity)
-        return (
-            self.coins
-            + self.star_count * star
-            + self.territory_count * territory
-            + sum(self.res) // 2 * per_two
-        )
-
-    def endgame_turn(self, index: int, top_choice: str | None) -> None:
-        """One own turn of the game's last few: section ``index``, its top played as
-        ``top_choice`` (a Trade's "resources" or "popularity", a Move's "spread" or
-        "coins", None: not at all), its bottom whenever it can be paid."""
-        section = self.sections[index]
-        top = section[0]
-        if top_choice is not None:
-            if top == "trade" and self.coins >= 1:
-                self.coins -= 1
-                if top_choice == "popularity":
-                    self.popularity = min(POPULARITY_MAX, self.popularity + self.trade_pop)
-                    if self.popularity >= POPULARITY_MAX:
-                        self.earn("popularity")
-                else:
-                    need = self.deficit()
-                    for _ in range(2):
-                        i = max(range(4), key=lambda k: need[k])
-                        self.res[i] += 1
-                        need[i] = max(0, need[i] - 1)
-            elif top == "move":
-                if top_choice == "spread":
-                    spread = self.spread()
-                    self.territory_count += spread
-                    self.spare -= spread
-                else:
-                    self.coins += self.move_coins
-            else:
-                self.play_top(top)
-        if self.bottom_ready(section):
-            self.play_bottom(section)
-        self.last = index
-
-    def best_final(self, turns: int, repeats: bool = False, seen: dict | None = None) -> int:
-        """The most end-game coins ``turns`` more own turns can reach (every order of
-        sections tried, each top played either way or not at all; ``repeats``: the
-        section of the turn before may be chosen again, as Rusviet's Relentless allows).
-        ``seen`` keeps the answers for economies reached again in another order."""
-        best = self.final_coins()
-        if turns <= 0 or self.star_count >= STARS_TO_END:
-            return best
-        if turns == 1:  # the last turn: no order to share with another
-            for index, section in enumerate(self.sections):
-                if index != self.last or repeats:
-                    for choice in ENDGAME_CHOICES[section[0]]:
-                        after = self.copy()
-                        after.endgame_turn(index, choice)
-                        best = max(best, after.final_coins())
-            return best
-        if seen is None:
-            seen = {}
-        key = (turns, self.key())
-        known = seen.get(key)
-        if known is not None:
-            return known
-        for index, section in enumerate(self.sections):
-            if index == self.last and not repeats:
-                continue
-            for choice in ENDGAME_CHOICES[section[0]]:
-                after = self.copy()
-                after.endgame_turn(index, choice)
-                best = max(best, after.best_final(turns - 1, repeats, seen))
-        seen[key] = best
-        return best
-
-    def key(self) -> tuple:
-        """Everything the endgame search reads, as a hashable value."""
-        return (
-            tuple(self.res),
-            self.coins,
-            self.power,
-            self.popularity,
-            self.workers,
-            tuple(tuple(t) for t in self.producing),
-            tuple(self.done),
-            tuple(sorted(self.stars)),
-            self.produce_hexes,
-            tuple(s[2] for s in self.sections),
-            self.last,
-            self.territory_count,
-            self.spare,
-        )
-
     def worth(self, progress_coins: float) -> float:
         return self.coins + self.score(self.popularity) + progress_coins * self.progress()
 
@@ -489,11 +376,4 @@ def projected_value(
     return total
 
 
-@lru_cache(maxsize=8192)
-def endgame_value(snap: tuple, turns: int, repeats: bool = False) -> int:
-    """The most end-game coins the seat's economy reaches in its last ``turns`` own
-    turns (:meth:`Economy.best_final`)."""
-    return Economy(snap).best_final(turns, repeats)
-
-
-__all__ = ["Economy", "endgame_value", "projected_value", "snapshot"]
+__all__ = ["Economy", "projected_value", "snapshot"]
