@@ -2,7 +2,7 @@
 
 Plays every seed twice against the same opponent (an Automa level, or any seat of
 ``simulate``; a bot:hard opponent gets the changes too): once with bot:hard as it is, once with the changes given as
-``name=value`` (a field of ``evaluate.Weights``, or ``width``, ``ahead``, ``margin`` of
+``name=value`` (a field of ``evaluate.Weights``, or ``width``, ``ahead``, ``ahead_width``, ``margin`` of
 its level). It prints both sides' wins and mean final coins, and the change of the
 margin to the opponent, paired by seed, with its standard error and the games that
 went from lost to won and back.
@@ -33,7 +33,7 @@ from scythe_core.bots import player as bot_player  # noqa: E402
 from scythe_core.io.simulate import mix_game  # noqa: E402
 
 #: Fields of the hard level (not of its weights) that may be changed.
-LEVEL_FIELDS = ("width", "ahead", "margin")
+LEVEL_FIELDS = ("width", "ahead", "ahead_width", "margin")
 #: bot:hard as it is (a worker process plays either side, one game after another).
 LANDED = bot_player.LEVELS["hard"]
 #: Turns a game may take (games against an Automa end after about 45).

@@ -21,7 +21,7 @@ from scythe_core.bots.evaluate import (
     projection_horizon,
 )
 from scythe_core.bots.observe import imagine, observe
-from scythe_core.bots.player import bot_seats
+from scythe_core.bots.player import LEVELS, bot_seats
 from scythe_core.bots.search import (
     Line,
     finish,
@@ -128,6 +128,29 @@ def test_a_look_ahead_judges_the_best_turns_by_the_turn_that_follows():
     assert first.value != evaluate(first.state, seat, HARD)
 
 
+def test_the_turn_after_is_searched_with_its_own_beam(monkeypatch):
+    # The hard level judges its best turns by the best turn after them, found with a
+    # narrower beam (Level.ahead_width) than the turn being chosen.
+    state = new_game({"seed": 4, "seats": SEATS})
+    seat = to_move(state)
+    imagined = imagine(observe(state, seat))
+    widths: list[int] = []
+    searched = search.plan_turn_steps
+
+    def spying(state, seat, width, weights, ahead=0, ahead_width=0, limits=search.NO_LIMITS):
+        widths.append(width)
+        return (yield from searched(state, seat, width, weights, ahead, ahead_width, limits))
+
+    monkeypatch.setattr(search, "plan_turn_steps", spying)
+    finish(search.plan_turn_steps(imagined.copy(), seat, 3, HARD, 2, ahead_width=1))
+    assert widths == [3, 1, 1]
+    widths.clear()
+    finish(search.plan_turn_steps(imagined.copy(), seat, 3, HARD, 1))
+    assert widths == [3, 3]
+    hard = LEVELS["hard"]
+    assert 0 < hard.ahead_width < hard.width
+
+
 def test_a_turn_that_goes_round_in_circles_is_never_the_plan(monkeypatch):
     # Seed 158, turn 46: a mech carrying workers may drop and load the same worker
     # again and again, a part-turn that never ends. Even when every part-turn still
@@ -152,6 +175,83 @@ def test_the_bot_ends_its_turn_where_a_mech_could_load_and_drop_forever():
             break
         apply_in_place(state, bot.decide(state).recorded)
     assert state.turns_taken > before
+
+
+def test_a_part_turn_back_at_a_game_seen_before_is_dropped(monkeypatch):
+    # Seed 158, turn 46: a mech may drop and load the same worker again and again.
+    # Even when every part-turn still going looks better than any ended turn, each
+    # first choice's search stops once every new part-turn only repeats a game seen
+    # (before, it went on to MAX_STEPS decisions).
+    rec = json.loads((GOLDEN / "bot_mech_loop_seed158.json").read_text())
+    state = replay(rec)
+    seat = to_move(state)
+    before = state.turns_taken
+    monkeypatch.setattr(search, "judge", lambda st, _seat, _w: float(st.turns_taken == before))
+    steps: list[int] = []
+    pruned = search.prune
+
+    def counting(lines, width):
+        steps.append(width)
+        return pruned(lines, width)
+
+    monkeypatch.setattr(search, "prune", counting)
+    imagined = imagine(observe(state, seat))
+    search.answer_others(imagined, seat)
+    repeats = search.SearchLimits(drop_repeats=True)
+    plain, dropping = [], []
+    for limits, lengths in ((search.NO_LIMITS, plain), (repeats, dropping)):
+        for first in search.extend(Line(imagined.copy()), seat, HARD):
+            steps.clear()
+            finish(search.best_turn(first, seat, 2, HARD, limits))
+            lengths.append(len(steps))
+    assert max(plain) == search.MAX_STEPS  # the plain beam goes round to the end
+    assert max(dropping) < search.MAX_STEPS
+    # A mech that has loaded a metal may drop it again: the game it was in before.
+    for action in ("section:0", "move", "unit:mech:2", "to:r4c6"):
+        apply_in_place(state, action)
+    reached = {search.part_turn_key(state)}
+    loaded = next(
+        line
+        for line in search.extend(Line(state), seat, HARD, reached)
+        if line.actions == ["load:metal"]
+    )
+    assert "drop:metal" in legal_actions(loaded.state)
+    after = search.extend(loaded, seat, HARD, reached)
+    assert after and "drop:metal" not in {line.actions[-1] for line in after}
+    assert "drop:metal" in {line.actions[-1] for line in search.extend(loaded, seat, HARD)}
+    other = state.copy()
+    other.players[seat].coins += 1
+    assert search.part_turn_key(state.copy()) == search.part_turn_key(state)
+    assert search.part_turn_key(other) != search.part_turn_key(state)
+
+
+def test_a_search_that_judges_too_many_part_turns_narrows_its_beam(monkeypatch):
+    rec = json.loads((GOLDEN / "bot_mech_loop_seed158.json").read_text())
+    state = replay(rec)
+    seat = to_move(state)
+    widths: list[int] = []
+    pruned = search.prune
+
+    def spying(lines, width):
+        widths.append(width)
+        return pruned(lines, width)
+
+    monkeypatch.setattr(search, "prune", spying)
+    imagined = imagine(observe(state, seat))
+    search.answer_others(imagined, seat)
+    move = next(
+        line
+        for line in search.extend(Line(imagined), seat, HARD)
+        if "move" in {verb_of(a) for a in legal_actions(line.state)}
+    )
+    finish(search.best_turn(move, seat, 16, HARD, search.SearchLimits(narrow_after=40)))
+    assert widths[0] == 16 and widths[-1] == 16 // search.NARROWED
+    assert widths == sorted(widths, reverse=True)
+    widths.clear()
+    finish(search.best_turn(move, seat, 16, HARD))
+    assert set(widths) == {16}
+    assert LEVELS["hard"].limits.drop_repeats and LEVELS["hard"].limits.narrow_after
+    assert LEVELS["normal"].limits == LEVELS["easy"].limits == search.NO_LIMITS
 
 
 def test_the_projection_stops_where_the_automa_ends_the_game():

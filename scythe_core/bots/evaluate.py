@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..data.automa_cards import CARDS as AUTOMA_CARDS
 from ..data.automa_cards import STAR_CARDS, star_spaces
@@ -222,6 +223,18 @@ def climbing_tier(popularity: int, reach: int) -> tuple[float, float, float]:
     return now
 
 
+@lru_cache(maxsize=4096)
+def bonus_for_sites(tile: str, sites: tuple[str, ...]) -> int:
+    """The structure bonus tile's coins for structures on ``sites`` (kept: a search
+    judges the same few structures many thousand times a turn)."""
+    return structure_bonus_coins(tile, list(sites))
+
+
+def structure_bonus(state: GameState, player: Player) -> int:
+    """The coins the structure bonus tile would pay the seat now."""
+    return bonus_for_sites(state.structure_bonus, tuple(player.structures.values()))
+
+
 def score_now(state: GameState, held: Holdings, player: Player, reach: int = 0) -> float:
     """End-game coins if the game ended now (the Automa at its fixed popularity); with
     ``reach``, the next popularity tier counted in part when it is that near."""
@@ -231,8 +244,7 @@ def score_now(state: GameState, held: Holdings, player: Player, reach: int = 0) 
     coins = player.coins + player.star_count * star + territories * per_territory
     if automa:
         return coins
-    bonus = structure_bonus_coins(state.structure_bonus, list(player.structures.values()))
-    return coins + resources // 2 * per_two + bonus
+    return coins + resources // 2 * per_two + structure_bonus(state, player)
 
 
 def explore_value(state: GameState, player: Player) -> float:
@@ -279,7 +291,7 @@ def seat_value(state: GameState, held: Holdings, player: Player, w: Weights, you
     if player.automa is not None:
         return now + 2.0 * player.star_count + 0.2 * player.power
     if w.projection_turns:
-        bonus = structure_bonus_coins(state.structure_bonus, list(player.structures.values()))
+        bonus = structure_bonus(state, player)
         snap = snapshot(player, held.resources, held.territories)
         projected = projected_value(
             snap,

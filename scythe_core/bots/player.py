@@ -13,8 +13,8 @@ the engine logs it as ``{"event": "bot", "code", "params"}`` and the history kee
 so a game replayed from its record has the same log.
 
 Levels: *hard* keeps sixteen part-turns per first choice, judges its two best turns by
-the best turn that can follow each, has its own weights, weighs its opponents and aims a
-combat commit one above its guess; *normal* keeps two, weighs
+the best turn that can follow each (found keeping four), has its own weights, weighs
+its opponents and aims a combat commit one above its guess; *normal* keeps two, weighs
 its opponents less and now and then (15 in 100 decisions) takes a near-best choice
 (within 3 coins); *easy* keeps one, ignores its opponents and takes a near-best choice
 (within 6 coins) 60 times in 100.
@@ -33,7 +33,7 @@ from .combat import choose_commit
 from .evaluate import EASY, HARD, NORMAL, Weights, evaluate
 from .observe import Observation, imagine, observe
 from .reasons import Reason, combat_reason, plan_reason
-from .search import Line, answer_others, finish, plan_turn_steps
+from .search import NO_LIMITS, Line, SearchLimits, answer_others, finish, plan_turn_steps
 
 
 @dataclass(frozen=True)
@@ -50,12 +50,16 @@ class Level:
     ahead: int = 0
     #: How far (coins) below the best a near-best choice may be.
     near: float = 3.0
+    #: Part-turns kept per first choice when judging the turn after (0: ``width``).
+    ahead_width: int = 0
+    #: Work the search may leave out.
+    limits: SearchLimits = NO_LIMITS
 
 
 LEVELS = {
     "easy": Level("easy", EASY, 1, 0, 60, near=6.0),
     "normal": Level("normal", NORMAL, 2, 0, 15),
-    "hard": Level("hard", HARD, 16, 1, 0, ahead=2),
+    "hard": Level("hard", HARD, 16, 1, 0, ahead=2, ahead_width=4, limits=SearchLimits(True, 3000)),
 }
 
 
@@ -115,7 +119,13 @@ class BotPlayer:
         before = imagined.copy()
         yield
         options, seen = yield from plan_turn_steps(
-            imagined, self.seat, level.width, level.weights, level.ahead
+            imagined,
+            self.seat,
+            level.width,
+            level.weights,
+            level.ahead,
+            level.ahead_width,
+            level.limits,
         )
         best = options[self.near_pick(observation, [line.value for line in options], level)]
         self.plan, self.expected = list(best.actions[1:]), list(best.offered[1:])

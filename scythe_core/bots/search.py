@@ -24,6 +24,27 @@ MAX_STEPS = 80
 #: Part-turns kept beside the beam (only picked a unit, or waiting for a gain), per
 #: part-turn of width: the best of them (a safety net against a flood of them).
 SELECTIONS_PER_WIDTH = 8
+#: Where a beam narrows, it keeps this share of its width (at least one part-turn).
+NARROWED = 8
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """Work a search of whole turns may leave out (the hard level's; the others keep
+    to the plain beam, as their figures in docs/balance.md were played with it)."""
+
+    #: Drop a part-turn whose game is one seen before in the same search (a mech
+    #: dropping a resource and loading it again, or another order of the same moves).
+    drop_repeats: bool = False
+    #: Part-turns judged for one first choice after which the beam keeps only
+    #: ``1 / NARROWED`` of its width (0: never): a Move of many mechs carrying workers
+    #: and resources can go on for sixty decisions in thousands of ways (a search of
+    #: the usual turn judges about 130 part-turns, 1 in 20 more than 1,800).
+    narrow_after: int = 0
+
+
+#: The plain beam.
+NO_LIMITS = SearchLimits()
 
 
 @dataclass
@@ -119,8 +140,37 @@ def turn_over(state: GameState, turns_before: int) -> bool:
     return state.game_over or state.turns_taken > turns_before
 
 
-def extend(line: Line, seat: int, weights: Weights) -> list[Line]:
-    """Every one-decision longer part-turn after ``line`` (judged where they stand)."""
+def part_turn_key(state: GameState) -> str:
+    """Everything of an imagined game that decides how a turn can go on from it (not
+    its record: the log is read back only for workers forced out by a combat this turn,
+    and a position after a combat never equals one before it), as a comparable value."""
+    return repr(
+        (
+            state.pending,
+            state.flow,
+            state.turn,
+            state.resources,
+            [player.__dict__ for player in state.players],
+            state.encounter_tokens,
+            state.combat_deck,
+            state.combat_discard,
+            state.factory_deck,
+            state.objective_deck,
+            state.encounter_deck,
+            state.turn_index,
+            state.round,
+            state.turns_taken,
+            state.rng,
+        )
+    )
+
+
+def extend(line: Line, seat: int, weights: Weights, reached: set[str] | None = None) -> list[Line]:
+    """Every one-decision longer part-turn after ``line`` (judged where they stand);
+    with ``reached``, only those whose game is not one of it (they are added): a
+    part-turn that comes back to a game seen before (a mech dropping a worker and
+    loading it again) or reaches one another order of the same decisions reached
+    leads nowhere new."""
     legal = legal_actions(line.state)
     offered = tuple(legal)
     if line.state.pending.get("kind") == "combat_commit":
@@ -130,6 +180,11 @@ def extend(line: Line, seat: int, weights: Weights) -> list[Line]:
         state = line.state.copy() if len(legal) > 1 else line.state
         apply_in_place(state, action, check=False)
         answer_others(state, seat)
+        if reached is not None and not state.game_over:
+            key = part_turn_key(state)
+            if key in reached:
+                continue
+            reached.add(key)
         children.append(
             Line(
                 state,
@@ -145,20 +200,27 @@ def extend(line: Line, seat: int, weights: Weights) -> list[Line]:
 Steps = Generator[None, None, object]
 
 
-def best_turn(start: Line, seat: int, width: int, weights: Weights):
+def best_turn(
+    start: Line, seat: int, width: int, weights: Weights, limits: SearchLimits = NO_LIMITS
+):
     """The best finished turn from ``start`` (and every finished turn looked at),
     as a generator that pauses after each decision it looks at (see :func:`finish`)."""
     turns_before = start.state.turns_taken
     beam, finished = [start], []
+    reached = {part_turn_key(start.state)} if limits.drop_repeats else None
+    judged, narrowed = 0, max(1, width // NARROWED)
     for _ in range(MAX_STEPS):
         grown: list[Line] = []
         for line in beam:
-            for child in extend(line, seat, weights):
+            children = extend(line, seat, weights, reached)
+            judged += len(children)
+            for child in children:
                 (finished if turn_over(child.state, turns_before) else grown).append(child)
             yield
         if not grown:
             break
-        beam = prune(grown, width)
+        over = limits.narrow_after and judged > limits.narrow_after
+        beam = prune(grown, narrowed if over else width)
     else:
         # A part-turn still going after MAX_STEPS decisions goes round in a circle (a
         # mech dropping and loading the same worker): it counts only when no turn ended.
@@ -184,21 +246,41 @@ def play_to_next_turn(state: GameState, seat: int, weights: Weights) -> None:
         apply_in_place(state, action, check=False)
 
 
-def look_ahead(options: list[Line], seat: int, width: int, weights: Weights, count: int):
-    """Judge the ``count`` best turns by the best turn that can follow them (a generator)."""
+def look_ahead(
+    options: list[Line],
+    seat: int,
+    width: int,
+    weights: Weights,
+    count: int,
+    limits: SearchLimits = NO_LIMITS,
+):
+    """Judge the ``count`` best turns by the best turn that can follow them, found
+    with a beam of ``width`` (a generator)."""
     for line in options[:count]:
         after = line.state.copy()
         play_to_next_turn(after, seat, weights)
         if after.game_over:
             line.value = evaluate(after, seat, weights)
             continue
-        follow_ups, _seen = yield from plan_turn_steps(after, seat, width, weights, 0)
+        follow_ups, _seen = yield from plan_turn_steps(
+            after, seat, width, weights, 0, limits=limits
+        )
         line.value = max(follow.value for follow in follow_ups)
 
 
-def plan_turn_steps(state: GameState, seat: int, width: int, weights: Weights, ahead: int = 0):
+def plan_turn_steps(
+    state: GameState,
+    seat: int,
+    width: int,
+    weights: Weights,
+    ahead: int = 0,
+    ahead_width: int = 0,
+    limits: SearchLimits = NO_LIMITS,
+):
     """The best turn for each first choice from here (best first), and every end seen;
-    a generator that pauses between slices of the search."""
+    the ``ahead`` best judged by the best turn after them (found with a beam of
+    ``ahead_width``, or ``width`` when 0); a generator that pauses between slices of
+    the search."""
     answer_others(state, seat)
     firsts = extend(Line(state), seat, weights)
     options: list[Line] = []
@@ -207,12 +289,12 @@ def plan_turn_steps(state: GameState, seat: int, width: int, weights: Weights, a
         if turn_over(first.state, state.turns_taken):
             line, ends = first, [first]
         else:
-            line, ends = yield from best_turn(first, seat, width, weights)
+            line, ends = yield from best_turn(first, seat, width, weights, limits)
         seen.extend(ends)
         options.append(line)
     options.sort(key=lambda line: -line.value)
     if ahead:
-        yield from look_ahead(options, seat, width, weights, ahead)
+        yield from look_ahead(options, seat, ahead_width or width, weights, ahead, limits)
         options[:ahead] = sorted(options[:ahead], key=lambda line: -line.value)
     return options, seen
 
@@ -231,4 +313,13 @@ def plan_turn(state: GameState, seat: int, width: int, weights: Weights) -> tupl
     return finish(plan_turn_steps(state, seat, width, weights))
 
 
-__all__ = ["Line", "answer_others", "best_turn", "finish", "plan_turn", "plan_turn_steps"]
+__all__ = [
+    "NO_LIMITS",
+    "Line",
+    "SearchLimits",
+    "answer_others",
+    "best_turn",
+    "finish",
+    "plan_turn",
+    "plan_turn_steps",
+]
