@@ -45,6 +45,21 @@ LEVEL_PAIRS = ("hard-normal", "normal-easy", "easy-random")
 FIVE = ("five-bots", ["bot:hard", "bot:normal", "bot:easy", "bot:hard", "bot:normal"])
 
 
+def code_version() -> str:
+    """The commit the code is at (with ``+`` when ``scythe_core`` has changes not
+    committed), or ``unknown`` outside a git checkout."""
+    try:
+        head, changed = (
+            subprocess.run(
+                ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
+            ).stdout.strip()
+            for args in (["rev-parse", "--short", "HEAD"], ["status", "--porcelain", "scythe_core"])
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+" if changed else "")
+
+
 def run(name: str, seats: list[str], games: int, seed: int) -> None:
     RUNS.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "scythe_core", "simulate", "--seats", ",".join(seats)]
@@ -55,6 +70,7 @@ def run(name: str, seats: list[str], games: int, seed: int) -> None:
         raise SystemExit(f"{name}: simulate failed: {out.stderr[-2000:]}")
     report = json.loads(out.stdout)
     report.pop("results", None)
+    report["code"] = code_version()
     (RUNS / f"{name}.json").write_text(json.dumps(report, indent=1))
 
 
@@ -80,7 +96,7 @@ def pair_row(name: str, report: dict, target) -> str:
         f"| {first['spec']} vs {second['spec']} | {report['finished']}/{report['games']} "
         f"| {pct(first['win_rate'])} ({interval(first)}) | {spread(first['coins'])} "
         f"| {spread(second['coins'])} | {spread(first['stars'])} | {spread(second['stars'])} "
-        f"| {spread(report['turns'])} | {pct(target)} {verdict} |"
+        f"| {spread(report['turns'])} | {pct(target)} {verdict} | {report.get('code', '–')} |"
     )
 
 
@@ -126,7 +142,9 @@ def render(reports: dict[str, dict]) -> str:
         "do not edit by hand. Win rates are the first seat's, with the 95% Wilson interval;",
         "coins are final scores, mean ± standard deviation; game length in turns (all seats).",
         "A game still going after 600 turns (bots that stall) counts as unfinished and is left",
-        "out of the rates; the `finished` column says how many ended.",
+        "out of the rates; the `finished` column says how many ended. The `code` column",
+        "names the commit each match-up was played with (runs saved before that column",
+        "carry the commit that saved them): a row shows the bots as they were there.",
         "",
     ]
     games = sorted({r["games"] for r in reports.values()})
@@ -162,8 +180,8 @@ def render(reports: dict[str, dict]) -> str:
         "## Two seats",
         "",
         "| match-up | finished | first seat wins (95%) | coins 1st | coins 2nd | stars 1st "
-        "| stars 2nd | turns | target |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| stars 2nd | turns | target | code |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for name, (_seats, target) in PAIRS.items():
         if name in reports:
@@ -185,7 +203,7 @@ def render(reports: dict[str, dict]) -> str:
             "",
             f"Seats: {', '.join(FIVE[1])}; "
             f"{report['finished']}/{report['games']} games finished, "
-            f"{spread(report['turns'])} turns.",
+            f"{spread(report['turns'])} turns; code {report.get('code', '–')}.",
             "",
         ]
         lines += five_tables(report)

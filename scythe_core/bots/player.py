@@ -13,8 +13,10 @@ the engine logs it as ``{"event": "bot", "code", "params"}`` and the history kee
 so a game replayed from its record has the same log.
 
 Levels: *hard* keeps sixteen part-turns per first choice, judges its two best turns by
-the best turn that can follow each (found keeping four), has its own weights, weighs
-its opponents and aims a combat commit one above its guess; *normal* keeps two, weighs
+the best turn that can follow each (found keeping four), drops a part-turn back at a
+game seen before and narrows its beam to two after 3,000 part-turns for one first
+choice (:class:`.search.SearchLimits`), has its own weights, weighs its opponents and
+aims a combat commit one above its guess; *normal* keeps two, weighs
 its opponents less and now and then (15 in 100 decisions) takes a near-best choice
 (within 3 coins); *easy* keeps one, ignores its opponents and takes a near-best choice
 (within 6 coins) 60 times in 100.

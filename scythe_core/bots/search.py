@@ -168,7 +168,7 @@ def part_turn_key(state: GameState) -> str:
 def extend(line: Line, seat: int, weights: Weights, reached: set[str] | None = None) -> list[Line]:
     """Every one-decision longer part-turn after ``line`` (judged where they stand);
     with ``reached``, only those whose game is not one of it (they are added): a
-    part-turn that comes back to a game seen before (a mech dropping a worker and
+    part-turn that comes back to a game seen before (a mech dropping a resource and
     loading it again) or reaches one another order of the same decisions reached
     leads nowhere new."""
     legal = legal_actions(line.state)
@@ -223,7 +223,8 @@ def best_turn(
         beam = prune(grown, narrowed if over else width)
     else:
         # A part-turn still going after MAX_STEPS decisions goes round in a circle (a
-        # mech dropping and loading the same worker): it counts only when no turn ended.
+        # mech dropping and loading the same resource, where repeats are not dropped):
+        # it counts only when no turn ended.
         if not finished:
             finished.extend(beam)
     return max(finished, key=lambda line: line.value), finished
