@@ -152,8 +152,8 @@ def test_the_turn_after_is_searched_with_its_own_beam(monkeypatch):
 
 
 def test_a_turn_that_goes_round_in_circles_is_never_the_plan(monkeypatch):
-    # Seed 158, turn 46: a mech carrying workers may drop and load the same worker
-    # again and again, a part-turn that never ends. Even when every part-turn still
+    # Seed 158, turn 46: a mech may drop and load the same resource again and again,
+    # a part-turn that never ends. Even when every part-turn still
     # going looks better than every ended turn, the plan is a turn that ends.
     rec = json.loads((GOLDEN / "bot_mech_loop_seed158.json").read_text())
     state = replay(rec)
@@ -178,7 +178,7 @@ def test_the_bot_ends_its_turn_where_a_mech_could_load_and_drop_forever():
 
 
 def test_a_part_turn_back_at_a_game_seen_before_is_dropped(monkeypatch):
-    # Seed 158, turn 46: a mech may drop and load the same worker again and again.
+    # Seed 158, turn 46: a mech may drop and load the same metal again and again.
     # Even when every part-turn still going looks better than any ended turn, each
     # first choice's search stops once every new part-turn only repeats a game seen
     # (before, it went on to MAX_STEPS decisions).
