@@ -2,7 +2,8 @@
 
 Plays every seed twice against the same opponent (an Automa level, or any seat of
 ``simulate``; a bot:hard opponent gets the changes too): once with bot:hard as it is, once with the changes given as
-``name=value`` (a field of ``evaluate.Weights``, or ``width``, ``ahead``, ``ahead_width``, ``margin`` of
+``name=value`` (a field of ``evaluate.Weights``, or ``width``, ``ahead``, ``ahead_width``, ``margin``,
+``drop_repeats``, ``narrow_after`` of
 its level). It prints both sides' wins and mean final coins, and the change of the
 margin to the opponent, paired by seed, with its standard error and the games that
 went from lost to won and back.
@@ -34,6 +35,8 @@ from scythe_core.io.simulate import mix_game  # noqa: E402
 
 #: Fields of the hard level (not of its weights) that may be changed.
 LEVEL_FIELDS = ("width", "ahead", "ahead_width", "margin")
+#: Fields of the hard level's search limits (``search.SearchLimits``) that may be changed.
+LIMIT_FIELDS = ("drop_repeats", "narrow_after")
 #: bot:hard as it is (a worker process plays either side, one game after another).
 LANDED = bot_player.LEVELS["hard"]
 #: Turns a game may take (games against an Automa end after about 45).
@@ -44,17 +47,23 @@ def changed_level(changes: dict[str, str]) -> bot_player.Level:
     """bot:hard with the changes (each value read as its field's type)."""
     level = LANDED
     weights = level.weights
-    on_weights, on_level = {}, {}
+    on_weights, on_level, on_limits = {}, {}, {}
     for name, text in changes.items():
         if name in LEVEL_FIELDS:
             on_level[name] = int(text)
+        elif name in LIMIT_FIELDS:
+            kind = type(getattr(level.limits, name))
+            on_limits[name] = text.lower() in ("1", "true") if kind is bool else kind(text)
         elif name in {f.name for f in dataclasses.fields(weights)}:
             kind = type(getattr(weights, name))
             on_weights[name] = text.lower() in ("1", "true") if kind is bool else kind(text)
         else:
             raise SystemExit(f"no such weight or level field: {name}")
     return dataclasses.replace(
-        level, weights=dataclasses.replace(weights, **on_weights), **on_level
+        level,
+        weights=dataclasses.replace(weights, **on_weights),
+        limits=dataclasses.replace(level.limits, **on_limits),
+        **on_level,
     )
 
 

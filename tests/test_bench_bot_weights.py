@@ -26,6 +26,14 @@ def test_changes_go_to_the_weights_and_the_level_with_their_types():
     assert LEVELS["hard"] is hard  # the level in use is left as it was
 
 
+def test_changes_reach_the_search_limits():
+    level = bot_weights.changed_level({"drop_repeats": "false", "narrow_after": "0"})
+    hard = LEVELS["hard"]
+    assert hard.limits.drop_repeats and hard.limits.narrow_after
+    assert level.limits.drop_repeats is False and level.limits.narrow_after == 0
+    assert level.ahead_width == hard.ahead_width and level.weights == hard.weights
+
+
 def test_an_unknown_name_stops_before_any_game():
     with pytest.raises(SystemExit, match="no such weight"):
         bot_weights.changed_level({"oponent": "0.5"})
