@@ -177,6 +177,19 @@ def test_the_bot_ends_its_turn_where_a_mech_could_load_and_drop_forever():
     assert state.turns_taken > before
 
 
+def pruned_widths(monkeypatch) -> list[int]:
+    """The width of each prune of the beam from here on, in order."""
+    widths: list[int] = []
+    pruned = search.prune
+
+    def spying(lines, width):
+        widths.append(width)
+        return pruned(lines, width)
+
+    monkeypatch.setattr(search, "prune", spying)
+    return widths
+
+
 def test_a_part_turn_back_at_a_game_seen_before_is_dropped(monkeypatch):
     # Seed 158, turn 46: a mech may drop and load the same metal again and again.
     # Even when every part-turn still going looks better than any ended turn, each
@@ -187,14 +200,7 @@ def test_a_part_turn_back_at_a_game_seen_before_is_dropped(monkeypatch):
     seat = to_move(state)
     before = state.turns_taken
     monkeypatch.setattr(search, "judge", lambda st, _seat, _w: float(st.turns_taken == before))
-    steps: list[int] = []
-    pruned = search.prune
-
-    def counting(lines, width):
-        steps.append(width)
-        return pruned(lines, width)
-
-    monkeypatch.setattr(search, "prune", counting)
+    steps = pruned_widths(monkeypatch)
     imagined = imagine(observe(state, seat))
     search.answer_others(imagined, seat)
     repeats = search.SearchLimits(drop_repeats=True)
@@ -229,14 +235,7 @@ def test_a_search_that_judges_too_many_part_turns_narrows_its_beam(monkeypatch):
     rec = json.loads((GOLDEN / "bot_mech_loop_seed158.json").read_text())
     state = replay(rec)
     seat = to_move(state)
-    widths: list[int] = []
-    pruned = search.prune
-
-    def spying(lines, width):
-        widths.append(width)
-        return pruned(lines, width)
-
-    monkeypatch.setattr(search, "prune", spying)
+    widths = pruned_widths(monkeypatch)
     imagined = imagine(observe(state, seat))
     search.answer_others(imagined, seat)
     move = next(
