@@ -286,7 +286,14 @@ def future_value(state: GameState, held: Holdings, player: Player, w: Weights) -
     )
 
 
-def seat_value(state: GameState, held: Holdings, player: Player, w: Weights, young: float) -> float:
+def seat_value(
+    state: GameState,
+    held: Holdings,
+    player: Player,
+    w: Weights,
+    young: float,
+    endgame: tuple[int, float] | None = None,
+) -> float:
     now = score_now(state, held, player, w.tier_reach)
     if player.automa is not None:
         return now + 2.0 * player.star_count + 0.2 * player.power
@@ -300,16 +307,19 @@ def seat_value(state: GameState, held: Holdings, player: Player, w: Weights, you
             w.projection_discount,
             w.tier_slope,
         )
+        # Power, combat cards and the way to an encounter serve only in a turn to come.
+        power = w.power * 0.3 * min(player.power, 7)
+        cards = w.combat_card * min(len(player.combat_cards), 5)
+        exploring = w.exploring * explore_value(state, player)
         value = (
             bonus
             + projected
-            + w.power * 0.3 * min(player.power, 7)
-            + w.combat_card * min(len(player.combat_cards), 5)
+            + power
+            + cards
             + w.popularity * min(player.popularity, 13)
-            + w.exploring * explore_value(state, player)
+            + exploring
             - w.coin_discount * young * player.coins
         )
-        endgame = endgame_turns(state, w)
         if endgame is None:
             return value
         turns, on_time = endgame
@@ -317,20 +327,9 @@ def seat_value(state: GameState, held: Holdings, player: Player, w: Weights, you
         expected = on_time * endgame_value(snap, turns, repeats)
         if on_time < 1.0:
             expected += (1.0 - on_time) * endgame_value(snap, turns + 1, repeats)
-        # Power, combat cards and the way to an encounter serve only in a turn to come;
-        # the usual value breaks ties (a beam keeps one of positions of equal value).
+        # The usual value breaks ties (a beam keeps one of positions of equal value).
         later = 1.0 if turns else 1.0 - on_time
-        return (
-            bonus
-            + expected
-            + later
-            * (
-                w.power * 0.3 * min(player.power, 7)
-                + w.combat_card * min(len(player.combat_cards), 5)
-                + w.exploring * explore_value(state, player)
-            )
-            + ENDGAME_TIE_BREAK * value
-        )
+        return bonus + expected + later * (power + cards + exploring) + ENDGAME_TIE_BREAK * value
     return now + young * future_value(state, held, player, w)
 
 
@@ -435,10 +434,12 @@ def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
         won = GAME_RESULT if mine["rank"] == 1 else -GAME_RESULT
         return won + mine["total"] - best_other
     ledger = all_holdings(state, state.control_map())
+    endgame = endgame_turns(state, w)
     values = [
-        seat_value(state, ledger[p.seat], p, w, young(state, p.seat, w)) for p in state.players
+        seat_value(state, ledger[p.seat], p, w, young(state, p.seat, w), endgame)
+        for p in state.players
     ]
-    if endgame_turns(state, w) is None:
+    if endgame is None:
         # (Near an Automa's end the endgame search weighs every star it can reach.)
         values[seat] -= w.closing * closing_steps(state, ledger, seat)
     mine = values[seat]
