@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..data.components import POPULARITY_MAX, STARS_TO_END, popularity_tier
+from ..data.components import STARS_TO_END, popularity_tier
 from .projection import Economy
 
 #: How each top action may be played in the game's last turns (None: not at all).
@@ -53,17 +53,7 @@ class EndgameEconomy(Economy):
         top = section[0]
         if top_choice is not None:
             if top == "trade" and self.coins >= 1:
-                self.coins -= 1
-                if top_choice == "popularity":
-                    self.popularity = min(POPULARITY_MAX, self.popularity + self.trade_pop)
-                    if self.popularity >= POPULARITY_MAX:
-                        self.earn("popularity")
-                else:
-                    need = self.deficit()
-                    for _ in range(2):
-                        i = max(range(4), key=lambda k: need[k])
-                        self.res[i] += 1
-                        need[i] = max(0, need[i] - 1)
+                self.trade(top_choice)
             elif top == "move":
                 if top_choice == "spread":
                     spread = self.spread()

@@ -215,6 +215,21 @@ class Economy:
         )
         return float(resources), popularity
 
+    def trade(self, choice: str) -> None:
+        """A Trade (its coin paid): two of the resources the next bottom actions need
+        most (``"resources"``), or its popularity."""
+        self.coins -= 1
+        if choice == "popularity":
+            self.popularity = min(POPULARITY_MAX, self.popularity + self.trade_pop)
+            if self.popularity >= POPULARITY_MAX:
+                self.earn("popularity")
+            return
+        need = self.deficit()
+        for _ in range(2):
+            i = max(range(4), key=lambda k: need[k])
+            self.res[i] += 1
+            need[i] = max(0, need[i] - 1)
+
     def play_top(self, top: str) -> None:
         if top == "produce":
             if not self.can_pay_produce():
@@ -236,17 +251,7 @@ class Economy:
                     self.res[RESOURCES.index(product)] += n
         elif top == "trade" and self.coins >= 1:
             resources, popularity = self.trade_gains()
-            self.coins -= 1
-            need = self.deficit()
-            if resources >= popularity:
-                for _ in range(2):
-                    i = max(range(4), key=lambda k: need[k])
-                    self.res[i] += 1
-                    need[i] = max(0, need[i] - 1)
-            else:
-                self.popularity = min(POPULARITY_MAX, self.popularity + self.trade_pop)
-                if self.popularity >= POPULARITY_MAX:
-                    self.earn("popularity")
+            self.trade("resources" if resources >= popularity else "popularity")
         elif top == "bolster" and self.coins >= 1:
             self.coins -= 1
             self.power = min(POWER_MAX, self.power + self.bolster)
