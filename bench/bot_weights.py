@@ -43,6 +43,12 @@ LANDED = bot_player.LEVELS["hard"]
 MAX_TURNS = 400
 
 
+def read_as(landed: object, text: str) -> object:
+    """``text`` read as the type of the landed value (a flag: "1" or "true")."""
+    kind = type(landed)
+    return text.lower() in ("1", "true") if kind is bool else kind(text)
+
+
 def changed_level(changes: dict[str, str]) -> bot_player.Level:
     """bot:hard with the changes (each value read as its field's type)."""
     level = LANDED
@@ -52,11 +58,9 @@ def changed_level(changes: dict[str, str]) -> bot_player.Level:
         if name in LEVEL_FIELDS:
             on_level[name] = int(text)
         elif name in LIMIT_FIELDS:
-            kind = type(getattr(level.limits, name))
-            on_limits[name] = text.lower() in ("1", "true") if kind is bool else kind(text)
+            on_limits[name] = read_as(getattr(level.limits, name), text)
         elif name in {f.name for f in dataclasses.fields(weights)}:
-            kind = type(getattr(weights, name))
-            on_weights[name] = text.lower() in ("1", "true") if kind is bool else kind(text)
+            on_weights[name] = read_as(getattr(weights, name), text)
         else:
             raise SystemExit(f"no such weight or level field: {name}")
     return dataclasses.replace(

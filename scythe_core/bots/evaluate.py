@@ -292,7 +292,7 @@ def seat_value(
     player: Player,
     w: Weights,
     young: float,
-    endgame: tuple[int, float] | None = None,
+    endgame: tuple[int, float] | None,
 ) -> float:
     now = score_now(state, held, player, w.tier_reach)
     if player.automa is not None:
