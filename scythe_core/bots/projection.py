@@ -56,6 +56,17 @@ FINAL_STARS = 5
 FINAL_TERRITORIES = 8
 #: The popularity at which each tier begins, lowest first.
 TIER_STEPS = tuple(sorted(low for low, *_coins in POPULARITY_TIERS))
+#: Each popularity's tier: coins per star, per territory and per two resources (a
+#: projection looks them up many thousand times a turn).
+TIER_AT = tuple(popularity_tier(p) for p in range(POPULARITY_MAX + 1))
+#: Below the top tier, each popularity's tier steps either side of it, and the share
+#: of the way from the lower to the higher.
+TIER_CLIMB = tuple(
+    (low, high, (p - low) / (high - low))
+    for p in range(TIER_STEPS[-1])
+    for low in [max(step for step in TIER_STEPS if step <= p)]
+    for high in [min(step for step in TIER_STEPS if step > p)]
+)
 
 
 def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
@@ -136,6 +147,10 @@ class Economy:
         self.done = list(done)
         self.stars = set(stars)
         self.sections = [list(s) for s in sections]
+        #: Each section's bottom action (its place in ``BOTTOM_ACTIONS``) and star goal.
+        self.section_goals = tuple(
+            (BOTTOM_ACTIONS.index(s[1]), BOTTOM_GOAL[s[1]]) for s in self.sections
+        )
 
     def goal_open(self, goal: str) -> bool:
         return goal not in self.stars
@@ -148,10 +163,9 @@ class Economy:
     def deficit(self) -> list[int]:
         """Per resource, what the next bottom action still open needs beyond stock."""
         need = [0, 0, 0, 0]
-        for _top, bottom, cost, _low, _coins in self.sections:
-            i = BOTTOM_ACTIONS.index(bottom)
-            if self.goal_open(BOTTOM_GOAL[bottom]):
-                need[i] = max(0, cost - self.res[i])
+        for (i, goal), section in zip(self.section_goals, self.sections, strict=True):
+            if goal not in self.stars:
+                need[i] = max(0, section[2] - self.res[i])
         return need
 
     def produce_gain(self) -> tuple[float, list]:
@@ -317,26 +331,28 @@ class Economy:
         """End-game coins of the stars, territories and resources at ``popularity``,
         and (``tier_slope``) a share of what the next tier would add to a seat's usual
         final holdings, by the way made towards it."""
-        coins = self.tier_score(popularity, self.star_count, self.territory_count)
+        pairs = sum(self.res) / 2
+        coins = self.tier_score(popularity, self.star_count, self.territory_count, pairs)
         if self.tier_slope and popularity < TIER_STEPS[-1]:
-            low = max(step for step in TIER_STEPS if step <= popularity)
-            high = min(step for step in TIER_STEPS if step > popularity)
-            share = (popularity - low) / (high - low)
+            low, high, share = TIER_CLIMB[popularity]
             stars = max(self.star_count, FINAL_STARS)
             territories = max(self.territory_count, FINAL_TERRITORIES)
             coins += (
                 self.tier_slope
                 * share
                 * (
-                    self.tier_score(high, stars, territories)
-                    - self.tier_score(low, stars, territories)
+                    self.tier_score(high, stars, territories, pairs)
+                    - self.tier_score(low, stars, territories, pairs)
                 )
             )
         return coins
 
-    def tier_score(self, popularity: int, stars: int, territories: int) -> float:
-        star, territory, resources = popularity_tier(popularity)
-        return stars * star + territories * territory + sum(self.res) / 2 * resources
+    @staticmethod
+    def tier_score(popularity: int, stars: int, territories: int, pairs: float) -> float:
+        """The coins of ``stars``, ``territories`` and ``pairs`` of resources at the
+        tier of ``popularity``."""
+        star, territory, resources = TIER_AT[popularity]
+        return stars * star + territories * territory + pairs * resources
 
     def worth(self, progress_coins: float) -> float:
         return self.coins + self.score(self.popularity) + progress_coins * self.progress()
