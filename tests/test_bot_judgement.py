@@ -229,6 +229,16 @@ def test_a_part_turn_back_at_a_game_seen_before_is_dropped(monkeypatch):
     other.players[seat].coins += 1
     assert search.part_turn_key(state.copy()) == search.part_turn_key(state)
     assert search.part_turn_key(other) != search.part_turn_key(state)
+    # The same game whose hex names are other string objects (one parsed from another
+    # action) is the same game: the key does not depend on which objects hold it.
+    rebuilt = state.copy()
+    for player in rebuilt.players:
+        player.workers = [None if h is None else "".join(list(h)) for h in player.workers]
+    assert any(
+        a is not b and a == b
+        for a, b in zip(rebuilt.players[seat].workers, state.players[seat].workers, strict=True)
+    )
+    assert search.part_turn_key(rebuilt) == search.part_turn_key(state)
 
 
 def test_a_search_that_judges_too_many_part_turns_narrows_its_beam(monkeypatch):
