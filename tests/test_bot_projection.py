@@ -31,15 +31,26 @@ def test_the_projection_never_takes_the_section_of_the_turn_before():
             assert economy.last != before
 
 
+def test_a_section_index_is_its_bottom_action_index_on_every_mat():
+    # The projection reads a section's resource, cost and goal by its index.
+    for seed in range(1, 30):
+        economy = Economy(start(seed))
+        assert [section[1] for section in economy.sections] == list(BOTTOM_ACTIONS)
+        assert [economy.sections[i][2] for i in range(4)] == [
+            bottom_cost(new_game({"seed": seed, "seats": SEATS}).players[0], b)
+            for b in BOTTOM_ACTIONS
+        ]
+
+
 def test_a_bottom_action_is_paid_for_and_its_last_one_brings_its_star():
     economy = Economy(start())
-    upgrade = economy.sections[BOTTOM_ACTIONS.index("upgrade")]
+    upgrade = BOTTOM_ACTIONS.index("upgrade")
     assert not economy.bottom_ready(upgrade)  # no oil
     oil = RESOURCES.index("oil")
     economy.res[oil] = 100
     for done in range(STAR_GOALS["upgrades"]):
         assert economy.bottom_ready(upgrade)
-        cost = upgrade[2]
+        cost = economy.sections[upgrade][2]
         left = economy.res[oil]
         economy.play_bottom(upgrade)
         assert economy.res[oil] == left - cost
@@ -116,7 +127,7 @@ def test_new_workers_and_mechs_add_units_to_spread():
     economy.produce_hexes = 1
     economy.play_top("produce")
     assert economy.spare == 2
-    deploy = economy.sections[BOTTOM_ACTIONS.index("deploy")]
+    deploy = BOTTOM_ACTIONS.index("deploy")
     economy.play_bottom(deploy)
     assert economy.spare == 3
 

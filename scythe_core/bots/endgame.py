@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..data.components import STARS_TO_END, popularity_tier
-from .projection import Economy
+from ..data.components import STARS_TO_END
+from .projection import TIER_AT, Economy
 
 #: How each top action may be played in the game's last turns (None: not at all).
 ENDGAME_CHOICES = {
@@ -37,7 +37,7 @@ class EndgameEconomy(Economy):
     def final_coins(self) -> int:
         """The end-game coins if the game ended now: coins, and the stars, territories
         and pairs of resources at the popularity tier reached."""
-        star, territory, per_two = popularity_tier(self.popularity)
+        star, territory, per_two = TIER_AT[self.popularity]
         return (
             self.coins
             + self.star_count * star
@@ -63,8 +63,8 @@ class EndgameEconomy(Economy):
                     self.coins += self.move_coins
             else:
                 self.play_top(top)
-        if self.bottom_ready(section):
-            self.play_bottom(section)
+        if self.bottom_ready(index):
+            self.play_bottom(index)
         self.last = index
 
     def best_final(self, turns: int, repeats: bool = False, seen: dict | None = None) -> int:

@@ -46,9 +46,13 @@ BOTTOM_GOAL = {
     "enlist": "recruits",
 }
 RESOURCES = ("oil", "metal", "wood", "food")
+#: The star goal of each mat section's bottom action: a mat's section i always has
+#: the bottom action ``BOTTOM_ACTIONS[i]`` (:func:`mat_section`), so a section's index
+#: is also its bottom action's, its resource's (``RESOURCES``) and its goal's here.
+SECTION_GOALS = tuple(BOTTOM_GOAL[b] for b in BOTTOM_ACTIONS)
 #: Where :func:`star_goal_values` gives each bottom action's count (in the order of
 #: ``BOTTOM_ACTIONS``) and the workers'.
-BOTTOM_GOAL_INDEX = tuple(STAR_GOAL_ORDER.index(BOTTOM_GOAL[b]) for b in BOTTOM_ACTIONS)
+BOTTOM_GOAL_INDEX = tuple(STAR_GOAL_ORDER.index(goal) for goal in SECTION_GOALS)
 WORKERS_INDEX = STAR_GOAL_ORDER.index("workers")
 WORKERS_MAX = STAR_GOALS["workers"]
 #: Stars and territories a seat usually ends with (what a popularity tier is worth).
@@ -147,10 +151,6 @@ class Economy:
         self.done = list(done)
         self.stars = set(stars)
         self.sections = [list(s) for s in sections]
-        #: Each section's bottom action (its place in ``BOTTOM_ACTIONS``) and star goal.
-        self.section_goals = tuple(
-            (BOTTOM_ACTIONS.index(s[1]), BOTTOM_GOAL[s[1]]) for s in self.sections
-        )
 
     def goal_open(self, goal: str) -> bool:
         return goal not in self.stars
@@ -163,7 +163,7 @@ class Economy:
     def deficit(self) -> list[int]:
         """Per resource, what the next bottom action still open needs beyond stock."""
         need = [0, 0, 0, 0]
-        for (i, goal), section in zip(self.section_goals, self.sections, strict=True):
+        for i, (goal, section) in enumerate(zip(SECTION_GOALS, self.sections, strict=True)):
             if goal not in self.stars:
                 need[i] = max(0, section[2] - self.res[i])
         return need
@@ -280,18 +280,18 @@ class Economy:
             else:
                 self.coins += self.move_coins
 
-    def bottom_ready(self, section: list) -> bool:
-        _top, bottom, cost, _low, _coins = section
-        i = BOTTOM_ACTIONS.index(bottom)
+    def bottom_ready(self, i: int) -> bool:
+        """Whether section ``i``'s bottom action can be paid and still counts."""
+        goal = SECTION_GOALS[i]
         return (
-            self.goal_open(BOTTOM_GOAL[bottom])
-            and self.res[i] >= cost
-            and (self.done[i] < STAR_GOALS[BOTTOM_GOAL[bottom]])
+            self.goal_open(goal)
+            and self.res[i] >= self.sections[i][2]
+            and (self.done[i] < STAR_GOALS[goal])
         )
 
-    def play_bottom(self, section: list) -> None:
-        _top, bottom, cost, _low, coins = section
-        i = BOTTOM_ACTIONS.index(bottom)
+    def play_bottom(self, i: int) -> None:
+        """Section ``i``'s bottom action, paid."""
+        _top, bottom, cost, _low, coins = self.sections[i]
         self.res[i] -= cost
         self.done[i] += 1
         self.coins += coins
@@ -300,7 +300,9 @@ class Economy:
             # one adds a Produce territory.
             self.produce_hexes = max(self.produce_hexes, 3)
             open_sections = [
-                s for s in self.sections if s[2] > s[3] and self.goal_open(BOTTOM_GOAL[s[1]])
+                s
+                for s, goal in zip(self.sections, SECTION_GOALS, strict=True)
+                if s[2] > s[3] and self.goal_open(goal)
             ]
             if open_sections:
                 max(open_sections, key=lambda s: s[2])[2] -= 1
@@ -308,7 +310,7 @@ class Economy:
             self.coins += 2
         elif bottom == "deploy":
             self.spare += 1
-        goal = BOTTOM_GOAL[bottom]
+        goal = SECTION_GOALS[i]
         if self.done[i] >= STAR_GOALS[goal]:
             self.earn(goal)
 
@@ -318,13 +320,12 @@ class Economy:
         for index, section in enumerate(self.sections):
             if index == self.last:
                 continue
-            value = self.top_gain(section[0]) + (4.0 if self.bottom_ready(section) else 0.0)
+            value = self.top_gain(section[0]) + (4.0 if self.bottom_ready(index) else 0.0)
             if value > best_value:
                 best, best_value = index, value
-        section = self.sections[best]
-        self.play_top(section[0])
-        if self.bottom_ready(section):
-            self.play_bottom(section)
+        self.play_top(self.sections[best][0])
+        if self.bottom_ready(best):
+            self.play_bottom(best)
         self.last = best
 
     def score(self, popularity: int) -> float:
@@ -363,8 +364,7 @@ class Economy:
         stock towards the next bottom action counting half). Power and popularity are
         left out: their tracks are climbed for fights and coins, seldom to the top."""
         shares = []
-        for i, bottom in enumerate(BOTTOM_ACTIONS):
-            goal = BOTTOM_GOAL[bottom]
+        for i, goal in enumerate(SECTION_GOALS):
             if self.goal_open(goal):
                 stock = min(self.res[i] / max(self.sections[i][2], 1), 1.0)
                 shares.append((self.done[i] + 0.5 * stock) / STAR_GOALS[goal])
