@@ -1,0 +1,144 @@
+"""How fast does a bot place its stars? The own turn of each star, and of each goal.
+
+Against the Automa a game ends when the Automa places its sixth star, after about
+twenty own turns of the other seat (``docs/balance.md``): a seat that needs more
+turns than that for its stars ends with fewer of them, and every half-done goal is
+worth nothing. This plays games of a bot (seat 0) against a seat mix and prints, for
+its first, second ... sixth star, the own turn on which it was placed (median and
+quartiles over the games that placed it), and for each star goal how often it was
+placed and the median own turn. Against ``random`` (the default: a seat that hardly
+gets in the way) it measures the speed of the bot's economy on its own.
+
+    python3 bench/bot_pace.py [--bot bot:hard] [--against random]
+        [--seeds 3001-3024] [--jobs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scythe_core.bots import player as bot_player  # noqa: E402
+from scythe_core.data.components import STARS_TO_END  # noqa: E402
+from scythe_core.engine import to_move  # noqa: E402
+from scythe_core.io.simulate import mix_game  # noqa: E402
+from scythe_core.model.state import GameState  # noqa: E402
+
+#: Turns a game may take (games against an Automa end after about 45).
+MAX_TURNS = 400
+#: The seat watched.
+SEAT = 0
+
+
+class Tally:
+    """``seat_players`` for ``mix_game`` that counts seat 0's own turns (the section
+    choices it makes) and notes each star it places with the own turn it came in."""
+
+    def __init__(self) -> None:
+        self.own_turns = 0
+        self.stars: list[tuple[str, int]] = []
+        self.state: GameState | None = None
+
+    def note_stars(self, state: GameState) -> None:
+        placed = [
+            e["category"] for e in state.log if e.get("event") == "star" and e.get("seat") == SEAT
+        ]
+        for category in placed[len(self.stars) :]:
+            self.stars.append((category, self.own_turns))
+
+    def __call__(self, state: GameState) -> dict:
+        self.state = state
+        players = bot_player.seat_players(state)
+        decide = players.get(SEAT)
+
+        def counted(state: GameState) -> None:
+            self.note_stars(state)
+            if state.pending.get("kind") == "section" and to_move(state) == SEAT:
+                self.own_turns += 1
+            decide(state)
+
+        if decide is not None:
+            players[SEAT] = counted
+        return players
+
+
+def play(task: tuple[int, str, str]) -> dict:
+    """One game: seat 0's stars with their own turns, and its own turns in all."""
+    seed, bot, against = task
+    tally = Tally()
+    game = mix_game(seed, [bot, against], tally, MAX_TURNS)
+    tally.note_stars(tally.state)
+    return {"seed": seed, "finished": game["finished"], "stars": tally.stars,
+            "own_turns": tally.own_turns}  # fmt: skip
+
+
+def quartiles(values: list[int]) -> tuple[float, float, float]:
+    """Lower quartile, median and upper quartile (the median thrice for one value)."""
+    if len(values) == 1:
+        return (values[0],) * 3
+    low, middle, high = statistics.quantiles(values, n=4, method="inclusive")
+    return low, middle, high
+
+
+def pace(games: list[dict]) -> dict:
+    """Per star count (1-6), the own turns it was reached in; per star goal, the own
+    turns it was placed in."""
+    by_count: dict[int, list[int]] = {k: [] for k in range(1, STARS_TO_END + 1)}
+    by_goal: dict[str, list[int]] = {}
+    for game in games:
+        for count, (category, turn) in enumerate(game["stars"][:STARS_TO_END], start=1):
+            by_count[count].append(turn)
+            by_goal.setdefault(category, []).append(turn)
+    return {"by_count": by_count, "by_goal": by_goal}
+
+
+def report(games: list[dict]) -> list[str]:
+    found = pace(games)
+    lines = [f"{'star':8}{'games':>7}{'quartile':>10}{'median':>8}{'quartile':>10}"]
+    for count, turns in found["by_count"].items():
+        if turns:
+            low, middle, high = quartiles(turns)
+            lines.append(f"{count:<8}{len(turns):>7}{low:>10.1f}{middle:>8.1f}{high:>10.1f}")
+        else:
+            lines.append(f"{count:<8}{0:>7}")
+    lines.append(f"{'goal':14}{'placed':>8}{'median turn':>13}")
+    for goal, turns in sorted(found["by_goal"].items(), key=lambda item: -len(item[1])):
+        share = f"{len(turns)}/{len(games)}"
+        lines.append(f"{goal:14}{share:>8}{statistics.median(turns):>13.1f}")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="bot:hard")
+    parser.add_argument("--against", default="random")
+    parser.add_argument("--seeds", default="3001-3024", help="first-last")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    if not args.bot.startswith("bot:"):
+        parser.error("--bot must be a bot seat (bot:easy, bot:normal or bot:hard)")
+    low, _, high = args.seeds.partition("-")
+    seeds = range(int(low), int(high or low) + 1)
+    started = time.perf_counter()
+    with Pool(args.jobs) as pool:
+        tasks = [(seed, args.bot, args.against) for seed in seeds]
+        games = pool.map(play, tasks, chunksize=1)
+    turns = statistics.median(g["own_turns"] for g in games)
+    print(
+        f"{args.bot} against {args.against}, {len(games)} games "
+        f"({sum(g['finished'] for g in games)} finished, median {turns} own turns):"
+        " the own turn of each star placed"
+    )
+    print("\n".join(report(games)))
+    print(f"({time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
