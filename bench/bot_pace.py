@@ -45,13 +45,14 @@ class Tally:
         self.own_turns = 0
         self.stars: list[tuple[str, int]] = []
         self.state: GameState | None = None
+        #: Log entries read so far (the game's log only grows).
+        self.read = 0
 
     def note_stars(self, state: GameState) -> None:
-        placed = [
-            e["category"] for e in state.log if e.get("event") == "star" and e.get("seat") == SEAT
-        ]
-        for category in placed[len(self.stars) :]:
-            self.stars.append((category, self.own_turns))
+        for entry in state.log[self.read :]:
+            if entry.get("event") == "star" and entry.get("seat") == SEAT:
+                self.stars.append((entry["category"], self.own_turns))
+        self.read = len(state.log)
 
     def __call__(self, state: GameState) -> dict:
         self.state = state
