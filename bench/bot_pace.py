@@ -9,6 +9,12 @@ quartiles over the games that placed it), and for each star goal how often it wa
 placed and the median own turn. Against ``random`` (the default: a seat that hardly
 gets in the way) it measures the speed of the bot's economy on its own.
 
+Stars of the bottom row come from bottom actions, so it also prints, by stretch of
+own turns, how often the seat played a bottom action, how often one could be paid
+at the start of the turn from the resources it controlled (a section other than the
+last one, its star goal still open; Crimea's combat card in place of a resource not
+counted), and how often one could be paid at the start and none was played.
+
     python3 bench/bot_pace.py [--bot bot:hard] [--against random]
         [--seeds 3001-3024] [--jobs N]
 """
@@ -26,15 +32,43 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scythe_core.bots import player as bot_player  # noqa: E402
-from scythe_core.data.components import STARS_TO_END  # noqa: E402
+from scythe_core.data.components import STAR_GOALS, STARS_TO_END, mat_section  # noqa: E402
 from scythe_core.engine import to_move  # noqa: E402
 from scythe_core.io.simulate import mix_game  # noqa: E402
-from scythe_core.model.state import GameState  # noqa: E402
+from scythe_core.model.state import GameState, Player  # noqa: E402
+from scythe_core.rules.economy import bottom_cost, star_goal_counts  # noqa: E402
 
 #: Turns a game may take (games against an Automa end after about 45).
 MAX_TURNS = 400
 #: The seat watched.
 SEAT = 0
+#: Each bottom action's star goal and the resource it is paid with.
+BOTTOM_GOALS = {"upgrade": ("upgrades", "oil"), "deploy": ("mechs", "metal"),
+                "build": ("structures", "wood"), "enlist": ("recruits", "food")}  # fmt: skip
+#: Stretches of own turns the bottom actions are counted over (first, last).
+STRETCHES = ((1, 6), (7, 13), (14, 20), (21, MAX_TURNS))
+
+
+def bottoms_played(player: Player) -> int:
+    """Bottom actions the player has played (none is ever undone)."""
+    counts = star_goal_counts(player)
+    return sum(counts[goal] for goal, _resource in BOTTOM_GOALS.values())
+
+
+def bottom_payable(state: GameState, seat: int) -> bool:
+    """Whether a section the seat may choose has a bottom action that counts towards
+    its star goal and can be paid from the resources it controls."""
+    player = state.players[seat]
+    held = state.controlled_resources(seat)
+    counts = star_goal_counts(player)
+    for index in range(4):
+        if index == player.last_section:
+            continue
+        bottom = mat_section(player.mat, index)[1]
+        goal, resource = BOTTOM_GOALS[bottom]
+        if counts[goal] < STAR_GOALS[goal] and held[resource] >= bottom_cost(player, bottom):
+            return True
+    return False
 
 
 class Tally:
@@ -47,6 +81,23 @@ class Tally:
         self.state: GameState | None = None
         #: Log entries read so far (the game's log only grows).
         self.read = 0
+        #: Per own turn: whether a bottom action could be paid at its start, and how
+        #: many the seat played in it.
+        self.turns: list[tuple[bool, int]] = []
+        #: The own turn under way: bottom actions played before it, and payable at its start.
+        self.started: tuple[int, bool] | None = None
+
+    def close_turn(self, state: GameState) -> None:
+        """Note the bottom actions of the own turn under way (at the next one, or the end)."""
+        if self.started is not None:
+            before, payable = self.started
+            self.turns.append((payable, bottoms_played(state.players[SEAT]) - before))
+            self.started = None
+
+    def open_turn(self, state: GameState) -> None:
+        self.close_turn(state)
+        self.own_turns += 1
+        self.started = (bottoms_played(state.players[SEAT]), bottom_payable(state, SEAT))
 
     def note_stars(self, state: GameState) -> None:
         for entry in state.log[self.read :]:
@@ -62,7 +113,7 @@ class Tally:
         def counted(state: GameState) -> None:
             self.note_stars(state)
             if state.pending.get("kind") == "section" and to_move(state) == SEAT:
-                self.own_turns += 1
+                self.open_turn(state)
             decide(state)
 
         if decide is not None:
@@ -76,8 +127,9 @@ def play(task: tuple[int, str, str]) -> dict:
     tally = Tally()
     game = mix_game(seed, [bot, against], tally, MAX_TURNS)
     tally.note_stars(tally.state)
+    tally.close_turn(tally.state)
     return {"seed": seed, "finished": game["finished"], "stars": tally.stars,
-            "own_turns": tally.own_turns}  # fmt: skip
+            "own_turns": tally.own_turns, "turns": tally.turns}  # fmt: skip
 
 
 def quartiles(values: list[int]) -> tuple[float, float, float]:
@@ -100,6 +152,23 @@ def pace(games: list[dict]) -> dict:
     return {"by_count": by_count, "by_goal": by_goal}
 
 
+def bottom_rates(games: list[dict]) -> list[tuple[tuple[int, int], int, float, float, float]]:
+    """Per stretch of own turns that some game reached: its turns in all games, and the
+    shares with a bottom action played, with one payable at the start, and with one
+    payable at the start but none played."""
+    rates = []
+    for first, last in STRETCHES:
+        turns = [turn for game in games for turn in game["turns"][first - 1 : last]]
+        if not turns:
+            continue
+        played = sum(1 for _payable, done in turns if done)
+        payable = sum(1 for payable, _done in turns if payable)
+        missed = sum(1 for payable, done in turns if payable and not done)
+        n = len(turns)
+        rates.append(((first, last), n, played / n, payable / n, missed / n))
+    return rates
+
+
 def report(games: list[dict]) -> list[str]:
     found = pace(games)
     lines = [f"{'star':8}{'games':>7}{'quartile':>10}{'median':>8}{'quartile':>10}"]
@@ -113,6 +182,10 @@ def report(games: list[dict]) -> list[str]:
     for goal, turns in sorted(found["by_goal"].items(), key=lambda item: -len(item[1])):
         share = f"{len(turns)}/{len(games)}"
         lines.append(f"{goal:14}{share:>8}{statistics.median(turns):>13.1f}")
+    lines.append(f"{'own turns':10}{'turns':>7}{'bottom played':>15}{'payable':>9}{'unplayed':>10}")
+    for (first, last), n, played, payable, missed in bottom_rates(games):
+        stretch = f"{first}+" if last >= MAX_TURNS else f"{first}-{last}"
+        lines.append(f"{stretch:10}{n:>7}{played:>15.0%}{payable:>9.0%}{missed:>10.0%}")
     return lines
 
 
