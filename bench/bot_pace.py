@@ -12,8 +12,8 @@ gets in the way) it measures the speed of the bot's economy on its own.
 Stars of the bottom row come from bottom actions, so it also prints, by stretch of
 own turns, how often the seat played a bottom action, how often one could be paid
 at the start of the turn from the resources it controlled (a section other than the
-last one, its star goal still open; Crimea's combat card in place of a resource not
-counted), and how often one could be paid at the start and none was played.
+last one unless the seat is Rusviet, its star goal still open; Crimea's combat card
+in place of a resource not counted), and how often one could be paid at the start and none was played.
 
     python3 bench/bot_pace.py [--bot bot:hard] [--against random]
         [--seeds 3001-3024] [--jobs N]
@@ -35,6 +35,7 @@ from scythe_core.bots import player as bot_player  # noqa: E402
 from scythe_core.data.components import STAR_GOALS, STARS_TO_END, mat_section  # noqa: E402
 from scythe_core.engine import to_move  # noqa: E402
 from scythe_core.io.simulate import mix_game  # noqa: E402
+from scythe_core.model.seats import has_faction_ability  # noqa: E402
 from scythe_core.model.state import GameState, Player  # noqa: E402
 from scythe_core.rules.economy import bottom_cost, star_goal_counts  # noqa: E402
 
@@ -61,8 +62,9 @@ def bottom_payable(state: GameState, seat: int) -> bool:
     player = state.players[seat]
     held = state.controlled_resources(seat)
     counts = star_goal_counts(player)
+    again = has_faction_ability(player, "relentless")  # Rusviet may choose it again
     for index in range(4):
-        if index == player.last_section:
+        if index == player.last_section and not again:
             continue
         bottom = mat_section(player.mat, index)[1]
         goal, resource = BOTTOM_GOALS[bottom]

@@ -60,6 +60,9 @@ def test_a_bottom_action_is_payable_from_resources_on_the_seats_territories():
     assert bot_pace.bottom_payable(state, 0)
     player.last_section = 1  # that section may not be chosen again this turn
     assert not bot_pace.bottom_payable(state, 0)
+    faction, player.faction = player.faction, "rusviet"  # unless Relentless
+    assert bot_pace.bottom_payable(state, 0)
+    player.faction = faction
     player.last_section = None
     held = state.control_map()
     elsewhere = next(h for h in sorted(TERRAIN) if h not in held)
