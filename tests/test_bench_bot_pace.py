@@ -91,7 +91,8 @@ def test_pace_and_report_count_each_star_and_goal():
     assert lines[8].split() == ["workers", "2/2", "6.0"]
     rates = bot_pace.bottom_rates(games)
     # Own turns 1-6: 6 + 6 turns, one with a bottom action (the second game's sixth),
-    # payable at its start; 7-13: three turns, two played, two payable, one of them not.
+    # payable at its start; 7-13: four turns (the first game's 7-9, the second's 7), two
+    # played, two payable, one of those not played.
     assert rates == [((1, 6), 12, 1 / 12, 1 / 12, 0.0), ((7, 13), 4, 0.5, 0.5, 0.25)]
     assert lines[-2].split() == ["1-6", "12", "8%", "8%", "0%"]
     assert lines[-1].split() == ["7-13", "4", "50%", "50%", "25%"]
