@@ -13,7 +13,8 @@ Stars of the bottom row come from bottom actions, so it also prints, by stretch 
 own turns, how often the seat played a bottom action, how often one could be paid
 at the start of the turn from the resources it controlled (a section other than the
 last one unless the seat is Rusviet, its star goal still open; Crimea's combat card
-in place of a resource not counted), and how often one could be paid at the start and none was played.
+in place of a resource not counted), and how often one could be paid at the start
+and none was played.
 
     python3 bench/bot_pace.py [--bot bot:hard] [--against random]
         [--seeds 3001-3024] [--jobs N]
@@ -32,20 +33,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scythe_core.bots import player as bot_player  # noqa: E402
+from scythe_core.bots.projection import BOTTOM_GOAL  # noqa: E402
 from scythe_core.data.components import STAR_GOALS, STARS_TO_END, mat_section  # noqa: E402
 from scythe_core.engine import to_move  # noqa: E402
 from scythe_core.io.simulate import mix_game  # noqa: E402
 from scythe_core.model.seats import has_faction_ability  # noqa: E402
 from scythe_core.model.state import GameState, Player  # noqa: E402
-from scythe_core.rules.economy import bottom_cost, star_goal_counts  # noqa: E402
+from scythe_core.rules.bottom_actions import bottom_payment  # noqa: E402
+from scythe_core.rules.economy import star_goal_counts  # noqa: E402
 
 #: Turns a game may take (games against an Automa end after about 45).
 MAX_TURNS = 400
 #: The seat watched.
 SEAT = 0
-#: Each bottom action's star goal and the resource it is paid with.
-BOTTOM_GOALS = {"upgrade": ("upgrades", "oil"), "deploy": ("mechs", "metal"),
-                "build": ("structures", "wood"), "enlist": ("recruits", "food")}  # fmt: skip
 #: Stretches of own turns the bottom actions are counted over (first, last).
 STRETCHES = ((1, 6), (7, 13), (14, 20), (21, MAX_TURNS))
 
@@ -53,7 +53,7 @@ STRETCHES = ((1, 6), (7, 13), (14, 20), (21, MAX_TURNS))
 def bottoms_played(player: Player) -> int:
     """Bottom actions the player has played (none is ever undone)."""
     counts = star_goal_counts(player)
-    return sum(counts[goal] for goal, _resource in BOTTOM_GOALS.values())
+    return sum(counts[goal] for goal in BOTTOM_GOAL.values())
 
 
 def bottom_payable(state: GameState, seat: int) -> bool:
@@ -67,8 +67,9 @@ def bottom_payable(state: GameState, seat: int) -> bool:
         if index == player.last_section and not again:
             continue
         bottom = mat_section(player.mat, index)[1]
-        goal, resource = BOTTOM_GOALS[bottom]
-        if counts[goal] < STAR_GOALS[goal] and held[resource] >= bottom_cost(player, bottom):
+        goal = BOTTOM_GOAL[bottom]
+        resource, cost = bottom_payment(player, bottom)
+        if counts[goal] < STAR_GOALS[goal] and held[resource] >= cost:
             return True
     return False
 

@@ -14,7 +14,7 @@ from scythe_core import new_game  # noqa: E402
 from scythe_core.data.board import TERRAIN  # noqa: E402
 from scythe_core.data.components import mat_section  # noqa: E402
 from scythe_core.io.simulate import mix_game, seat_config  # noqa: E402
-from scythe_core.rules.economy import bottom_cost  # noqa: E402
+from scythe_core.rules.bottom_actions import bottom_payment  # noqa: E402
 
 
 def star(seat: int, category: str) -> dict:
@@ -52,11 +52,10 @@ def test_a_bottom_action_is_payable_from_resources_on_the_seats_territories():
     player = state.players[0]
     hid = next(h for h in player.workers if h)
     assert not bot_pace.bottom_payable(state, 0)
-    bottom = mat_section(player.mat, 1)[1]
-    _goal, resource = bot_pace.BOTTOM_GOALS[bottom]
-    state.resources[hid] = {resource: bottom_cost(player, bottom) - 1}
+    resource, cost = bottom_payment(player, mat_section(player.mat, 1)[1])
+    state.resources[hid] = {resource: cost - 1}
     assert not bot_pace.bottom_payable(state, 0)  # one short
-    state.resources[hid] = {resource: bottom_cost(player, bottom)}
+    state.resources[hid] = {resource: cost}
     assert bot_pace.bottom_payable(state, 0)
     player.last_section = 1  # that section may not be chosen again this turn
     assert not bot_pace.bottom_payable(state, 0)
