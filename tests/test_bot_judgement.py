@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 from pathlib import Path
 
 from scythe_core import legal_actions, new_game, to_move
@@ -30,7 +29,7 @@ from scythe_core.bots.search import (
     plan_turn_steps,
     play_to_next_turn,
 )
-from scythe_core.data.automa_cards import STAR_CARDS
+from scythe_core.data.automa_cards import STAR_CARDS, star_spaces
 from scythe_core.data.components import MATS, popularity_tier
 from scythe_core.engine import apply_in_place
 from scythe_core.io.records import replay
@@ -268,12 +267,19 @@ def test_the_projection_stops_where_the_automa_ends_the_game():
     assert HARD.projection_end == 0
     assert projection_horizon(state, HARD) == HARD.projection_turns  # far from its end
     automa = state.players[1]
-    automa.automa["cube"] = len(STAR_CARDS["automa"]) - 2
+    spaces = star_spaces("automa")
+    automa.automa["cube"] = spaces[1]
+    automa.stars = {"star_card": 2}
+    # Four stars to go, on the spaces 17, 19, 20 and 21: seven cards, and the seat has a
+    # turn before each but the one that places the sixth star.
+    assert spaces[-1] - spaces[1] == 7
+    assert projection_horizon(state, HARD) == 6
+    automa.automa["cube"] = spaces[-1] - 1
     automa.stars = {"star_card": 5}
-    assert projection_horizon(state, HARD) == math.ceil(automa_turns_left(automa))
-    assert projection_horizon(state, HARD) < HARD.projection_turns
-    automa.stars = {"star_card": 6}
-    assert projection_horizon(state, HARD) == 1  # at least the turn being judged
+    assert projection_horizon(state, HARD) == 0  # its next card ends the game
+    automa.automa["cube"] = spaces[1]
+    automa.stars = {"star_card": 2, "combat": 2}
+    assert projection_horizon(state, HARD) == 4  # two combat stars: the space 19 ends it
     against_bots = new_game({"seed": 3, "seats": [SEATS[0], SEATS[0]]})
     assert projection_horizon(against_bots, HARD) == HARD.projection_turns
 
@@ -293,3 +299,30 @@ def test_paying_in_another_order_is_one_part_turn_and_waiting_ones_are_capped():
     assert [line.value for line in kept] == sorted((line.value for line in many), reverse=True)[
         : len(kept)
     ]
+
+
+def test_the_automas_reply_is_weighed_over_every_card_it_may_draw_next():
+    state = new_game({"seed": 3, "seats": SEATS})
+    seat = next(p.seat for p in state.players if p.controller == "bot")
+    automa = next(p for p in state.players if p.automa is not None)
+    while to_move(state) != seat:
+        apply_in_place(state, legal_actions(state)[0])
+    turns = state.turns_taken
+    while state.turns_taken == turns:
+        apply_in_place(state, legal_actions(state)[0])
+    # A game the bot imagines: the Automa's deck order is dealt from the unseen cards.
+    imagined = imagine(observe(state, seat))
+    deck = imagined.players[automa.seat].automa["deck"]
+    replies = search.automa_replies(imagined, seat)
+    tops = [reply.players[automa.seat].automa["deck"][-1] for reply in replies]
+    assert sorted(tops) == sorted(set(deck)) and len(replies) == len(deck)
+    for reply in replies:
+        assert reply.pending["kind"] == "automa_turn"
+        assert sorted(reply.players[automa.seat].automa["deck"]) == sorted(deck)
+    values = []
+    for reply in replies:
+        play_to_next_turn(reply, seat, HARD)
+        values.append(evaluate(reply, seat, HARD))
+    assert finish(search.reply_steps(imagined, seat, HARD)) == sum(values) / len(values)
+    # The hard level weighs the Automa's reply to its six best turns; the others do not.
+    assert LEVELS["hard"].replies == 6 and LEVELS["normal"].replies == LEVELS["easy"].replies == 0

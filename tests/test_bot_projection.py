@@ -134,7 +134,7 @@ def test_new_workers_and_mechs_add_units_to_spread():
 
 def test_units_free_to_spread_are_worth_more_than_none():
     base = list(start())
-    spread_index = len(base) - 2
+    spread_index = len(base) - 3  # (spare units, the units a Move moves, the room)
     assert base[spread_index] in (0, 1)
     crowded = tuple(base[:spread_index] + [3] + base[spread_index + 1 :])
     alone = tuple(base[:spread_index] + [0] + base[spread_index + 1 :])

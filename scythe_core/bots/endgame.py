@@ -59,6 +59,7 @@ class EndgameEconomy(Economy):
                     spread = self.spread()
                     self.territory_count += spread
                     self.spare -= spread
+                    self.room -= spread
                 else:
                     self.coins += self.move_coins
             else:
@@ -115,6 +116,7 @@ class EndgameEconomy(Economy):
             self.last,
             self.territory_count,
             self.spare,
+            self.room,
         )
 
 

@@ -36,6 +36,7 @@ from ..rules.economy import bottom_cost, star_goal_counts, top_amount
 from ..rules.scoring import final_scores, structure_bonus_coins
 from .endgame import endgame_value
 from .projection import projected_value, snapshot
+from .room import territory_room
 
 #: Steps from any hex to each hex the character heads for (encounter spots and the
 #: Factory): a table worked out once, small enough not to slow the page's start.
@@ -107,33 +108,21 @@ class Weights:
 
 #: The hard bot: its economy played on for 12 turns (:mod:`.projection`), against an
 #: Automa only until its star card ends the game; the way to the stars still open at
-#: 30 coins a star; popularity counted lower. Against the Autometta it won 21 of 80
-#: games (seeds 101-180) where the part-by-part valuation (mechs and star progress
-#: lower, power higher than the first guesses) won 12; stopping at the Automa's end
-#: then took it from 88 to 105 of 400 (seeds 1-400). Over those 400, 40 coins a star,
-#: a discount of 0.7 or 0.9, or one turn past the Automa's end did worse; over seeds
-#: 1-200 (53 wins), so did the Automa's score counted in full (46) and the engine fading
-#: over the Automa's last 4 or 8 turns (49, 49); a beam of 3 won 21, one of 16 won 57
-#: at 1.5 times the think time, judging the 2 best turns by the best turn after them won
-#: 56, and both together won 79 (at 4.6 times the think time): the hard level now has both
-#: (``player.LEVELS``). A projected Move that spreads units sharing a hex to new
-#: territories took it from 79 to 86 wins (61.2 to 64.0 coins), and the way to the
-#: encounters counted at 4 (not 0.6) on top to 88 (65.8 coins). Against an Automa, a
-#: combat commit by the odds of its public combat table (``automa_odds``,
-#: :mod:`.combat`) instead of expecting its most then took it to 108 (the Autometta won
-#: fewer combats: 65.8 coins where it had 69.4). In docs/balance.md the spreading Move
-#: took hard from 45% to 53% of games against the Autometta, 7% to 10% against the Automa.
-#: Weighing the opponent at 0.8 (not 0.5), against the Automa over seeds 1-200: 27 wins
-#: against 23 (4 games won that were lost, none lost that were won), the margin to the
-#: Automa 1.0 +- 0.4 coins better; in docs/balance.md it moved no row beyond noise (the
-#: Automa 10% to 12%, the Autometta 53% to 52%, normal 92% to 92%).
-#: The endgame search over the last turns against an Automa (``endgame_cards`` 3), on
-#: seeds 2001-2100 against the Automa: margin +1.6 +- 0.9 coins (2 cards: 0.7 +- 0.6;
-#: on 5001-5100 +0.4 +- 1.0), wins 10 against 12; at 4 cards it thinks 3 times as long.
-#: Not switched on (``endgame_cards`` 0): it raises the think time of the last turns
-#: against the Automa (p95 2.2 s to 4.8 s a turn in CPython, 3 games). The way to the
-#: encounters at 10 (not 4), against the Automa on seeds not used to pick weights:
-#: margin +2.8 +- 1.8 (5001-5100), +4.2 +- 1.9 (6001-6100); 26 wins to 26 in the 200.
+#: 30 coins a star; popularity counted lower. How the weights were found (wins of the
+#: hard bot against the Autometta unless said): the projection won 21 of 80 games where
+#: the part-by-part valuation won 12; stopping at the Automa's end took it from 88 to 105
+#: of 400 (seeds 1-400), where 40 coins a star, a discount of 0.7 or 0.9, or one turn
+#: past the Automa's end did worse (over seeds 1-200, so did the engine fading over the
+#: Automa's last 4 or 8 turns: 49 wins of 53). Over seeds 1-200, a beam of 16 (not 3) with the two
+#: best turns judged by the best turn after them took it from 21 to 79 wins (the hard
+#: level's ``player.LEVELS``); a projected Move that spreads units to new territories to
+#: 86, the way to the encounters at 4 to 88, an Automa's commit read from its public
+#: combat table (``automa_odds``) to 108. Against the Automa, seeds 1-200: the opponent
+#: at 0.8 (not 0.5) won 27 games to 23. The endgame search of the last turns
+#: (``endgame_cards`` 3) gained +0.4 +- 1.0 coins of margin on fresh seeds (5001-5100) at
+#: twice the think time of those turns: not switched on. The way to the encounters at 10
+#: (not 4), on seeds not used to pick weights: margin +2.8 +- 1.8 (5001-5100), +4.2 +- 1.9
+#: (6001-6100).
 HARD = Weights(
     mech=2.1,
     star_progress=2.0,
@@ -299,7 +288,12 @@ def seat_value(
         return now + 2.0 * player.star_count + 0.2 * player.power
     if w.projection_turns:
         bonus = structure_bonus(state, player)
-        snap = snapshot(player, held.resources, held.territories)
+        snap = snapshot(
+            player,
+            held.resources,
+            held.territories,
+            territory_room(state, player, state.control_map()),
+        )
         projected = projected_value(
             snap,
             projection_horizon(state, w),
@@ -359,15 +353,20 @@ def automa_turns_left(player: Player) -> float:
 
 
 def projection_horizon(state: GameState, w: Weights) -> int:
-    """The own turns a projection plays: ``projection_turns``, and against an Automa
-    (``projection_end`` set) no more than until its star card ends the game (at least
-    one): an economy built for turns that never come is worth nothing at the end."""
+    """The own turns a projection plays after the turn judged: ``projection_turns``,
+    and against an Automa (``projection_end`` set) no more than the seat still has
+    before the star card ends the game, plus ``projection_end``: one fewer than the
+    cards its cube needs (nearly every card moves it on, and the seat has no turn after
+    the card that ends it; over bot:hard's games the turns left after one averaged 0.2
+    with one card to go, 2.9 with four, 8.6 with ten; counting by the cube's pace
+    gave two too many). An economy built for turns that never come is worth nothing."""
     turns = w.projection_turns
     if w.projection_end >= 0:
         for other in state.players:
             if other.automa is not None:
-                left = math.ceil(automa_turns_left(other)) + w.projection_end
-                turns = max(1, min(turns, left))
+                cards = automa_cards_left(other)
+                left = math.ceil(automa_turns_left(other)) if cards is None else cards - 1
+                turns = max(0, min(turns, left + w.projection_end))
     return turns
 
 

@@ -12,11 +12,12 @@ to the engine with the choice (:attr:`BotDecision.recorded`, ``model.annotation`
 the engine logs it as ``{"event": "bot", "code", "params"}`` and the history keeps it,
 so a game replayed from its record has the same log.
 
-Levels: *hard* keeps sixteen part-turns per first choice, judges its two best turns by
-the best turn that can follow each (found keeping four), drops a part-turn back at a
-game seen before and narrows its beam to two after 3,000 part-turns for one first
-choice (:class:`.search.SearchLimits`), has its own weights, weighs its opponents and
-aims a combat commit one above its guess; *normal* keeps two, weighs
+Levels: *hard* keeps sixteen part-turns per first choice, judges its six best turns
+by an Automa's reply to them (the mean over the cards it may draw next), then its two
+best by the best turn that can follow each (found keeping four), drops a part-turn
+back at a game seen before and narrows its beam to two after 3,000 part-turns for one
+first choice (:class:`.search.SearchLimits`), has its own weights, weighs its
+opponents and aims a combat commit one above its guess; *normal* keeps two, weighs
 its opponents less and now and then (15 in 100 decisions) takes a near-best choice
 (within 3 coins); *easy* keeps one, ignores its opponents and takes a near-best choice
 (within 6 coins) 60 times in 100.
@@ -56,12 +57,25 @@ class Level:
     ahead_width: int = 0
     #: Work the search may leave out.
     limits: SearchLimits = NO_LIMITS
+    #: Best turns judged by an Automa's reply to them, averaged over the cards it may
+    #: draw (0: none; :func:`.search.weigh_replies`).
+    replies: int = 0
 
 
 LEVELS = {
     "easy": Level("easy", EASY, 1, 0, 60, near=6.0),
     "normal": Level("normal", NORMAL, 2, 0, 15),
-    "hard": Level("hard", HARD, 16, 1, 0, ahead=2, ahead_width=4, limits=SearchLimits(True, 3000)),
+    "hard": Level(
+        "hard",
+        HARD,
+        16,
+        1,
+        0,
+        ahead=2,
+        ahead_width=4,
+        limits=SearchLimits(True, 3000),
+        replies=6,
+    ),
 }
 
 
@@ -128,6 +142,7 @@ class BotPlayer:
             level.ahead,
             level.ahead_width,
             level.limits,
+            level.replies,
         )
         best = options[self.near_pick(observation, [line.value for line in options], level)]
         self.plan, self.expected = list(best.actions[1:]), list(best.offered[1:])

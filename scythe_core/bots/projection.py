@@ -6,7 +6,8 @@ bottom actions possible) is the seat's *projection*: its economy alone (resource
 coins, power, popularity, workers by the product of their territory, the counts of
 its star goals and its mat's costs) played on for a few own turns by a greedy rule,
 and the coins and stars that gives. Units move there only as a count: a Move sends
-units that share a hex (or wait at home) to new territories, one each. Nobody else
+units that share a hex (or wait at home) to new territories, one each, as far as the
+rivers let them before a mech with Riverwalk is deployed (:mod:`.room`). Nobody else
 plays: it is a guide for comparing the ends of one turn, not a forecast.
 
 In the game's last few turns against an Automa, :mod:`.endgame` tries every order of
@@ -37,6 +38,7 @@ from ..rules.economy import (
     star_goal_values,
     top_slot_amount,
 )
+from .room import ROOM_MAX
 
 #: The star goal each bottom action counts towards.
 BOTTOM_GOAL = {
@@ -73,8 +75,9 @@ TIER_CLIMB = tuple(
 )
 
 
-def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
-    """The seat's economy as a hashable tuple (the projection's starting point)."""
+def snapshot(player: Player, held: dict[str, int], territories: int, room: int = ROOM_MAX) -> tuple:
+    """The seat's economy as a hashable tuple (the projection's starting point);
+    ``room``: the new territories its units can walk to (:mod:`.room`)."""
     on_hex: dict[str, int] = {}
     for hid in player.workers:
         if hid and TERRAIN.get(hid) in PRODUCTION:
@@ -111,6 +114,7 @@ def snapshot(player: Player, held: dict[str, int], territories: int) -> tuple:
         territories,
         spare,
         move_units,
+        room,
     )
 
 
@@ -145,7 +149,7 @@ class Economy:
         (res, self.coins, self.power, self.popularity, self.workers, producing, done,
          stars, self.star_count, self.produce_hexes, self.bolster, self.trade_pop,
          self.move_coins, sections, self.last, self.territory_count, self.spare,
-         self.move_units) = snap  # fmt: skip
+         self.move_units, self.room) = snap  # fmt: skip
         self.res = list(res)
         self.producing = [list(t) for t in producing]
         self.done = list(done)
@@ -215,7 +219,9 @@ class Economy:
     def spread(self) -> int:
         """The new territories a Move would take: units sharing a hex (or at home) go
         to one each, up to the units a Move moves."""
-        return max(0, min(self.spare, self.move_units, SPREAD_MAX - self.territory_count))
+        return max(
+            0, min(self.spare, self.move_units, SPREAD_MAX - self.territory_count, self.room)
+        )
 
     def trade_gains(self) -> tuple[float, float]:
         """How useful a Trade's resources and its popularity are now."""
@@ -277,6 +283,7 @@ class Economy:
                 spread = self.spread()
                 self.territory_count += spread
                 self.spare -= spread
+                self.room -= spread
             else:
                 self.coins += self.move_coins
 
@@ -310,6 +317,8 @@ class Economy:
             self.coins += 2
         elif bottom == "deploy":
             self.spare += 1
+            # A mech takes Riverwalk first: rivers no longer close the seat in.
+            self.room = ROOM_MAX
         goal = SECTION_GOALS[i]
         if self.done[i] >= STAR_GOALS[goal]:
             self.earn(goal)

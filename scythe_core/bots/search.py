@@ -257,6 +257,60 @@ def play_to_next_turn(state: GameState, seat: int, weights: Weights) -> None:
         apply_in_place(state, action, check=False)
 
 
+def automa_replies(state: GameState, seat: int) -> list[GameState]:
+    """The imagined game at the start of the next Automa's turn after this seat's, once
+    for each card that Automa may draw next (the cards of its imagined deck, each put
+    on top in turn; its deck order is never known), or once as it stands when no
+    Automa plays next or its deck is empty (it reshuffles)."""
+    after = state.copy()
+    while not after.game_over:
+        mover = to_move(after)
+        if mover is None or after.pending.get("kind") == "automa_turn":
+            break
+        if mover == seat and after.pending.get("kind") == "section":
+            return [after]
+        legal = legal_actions(after)
+        if after.pending.get("kind") == "combat_commit":
+            action = choose_commit(after, mover, legal, 0).action
+        else:
+            action = legal[0]
+        apply_in_place(after, action, check=False)
+    if after.game_over or after.pending.get("kind") != "automa_turn":
+        return [after]
+    deck = after.players[to_move(after)].automa["deck"]
+    if not deck:
+        return [after]
+    replies = []
+    for card in sorted(set(deck)):
+        reply = after.copy()
+        order = reply.players[to_move(reply)].automa["deck"]
+        i = order.index(card)
+        order[i], order[-1] = order[-1], order[i]
+        replies.append(reply)
+    return replies
+
+
+def reply_steps(state: GameState, seat: int, weights: Weights):
+    """A finished turn's value after the Automa's next turn, averaged over the cards
+    it may draw: what the turn leaves open to its attacks (workers alone within its
+    reach, units it can beat) counts, as the position at the turn's end does not show;
+    a generator that pauses after each card (a page thinks in slices)."""
+    replies = automa_replies(state, seat)
+    total = 0.0
+    for reply in replies:
+        play_to_next_turn(reply, seat, weights)
+        total += evaluate(reply, seat, weights)
+        yield
+    return total / len(replies)
+
+
+def weigh_replies(options: list[Line], seat: int, weights: Weights, count: int):
+    """Judge the ``count`` best turns by the Automa's reply to them (a generator)."""
+    for line in options[:count]:
+        if not line.state.game_over:
+            line.value = yield from reply_steps(line.state, seat, weights)
+
+
 def look_ahead(
     options: list[Line],
     seat: int,
@@ -287,6 +341,7 @@ def plan_turn_steps(
     ahead: int = 0,
     ahead_width: int = 0,
     limits: SearchLimits = NO_LIMITS,
+    replies: int = 0,
 ):
     """The best turn for each first choice from here (best first), and every end seen;
     the ``ahead`` best judged by the best turn after them (found with a beam of
@@ -304,6 +359,9 @@ def plan_turn_steps(
         seen.extend(ends)
         options.append(line)
     options.sort(key=lambda line: -line.value)
+    if replies and any(p.automa is not None for p in state.players):
+        yield from weigh_replies(options, seat, weights, replies)
+        options[:replies] = sorted(options[:replies], key=lambda line: -line.value)
     if ahead:
         yield from look_ahead(options, seat, ahead_width or width, weights, ahead, limits)
         options[:ahead] = sorted(options[:ahead], key=lambda line: -line.value)
