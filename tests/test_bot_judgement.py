@@ -326,3 +326,24 @@ def test_the_automas_reply_is_weighed_over_every_card_it_may_draw_next():
     assert finish(search.reply_steps(imagined, seat, HARD)) == sum(values) / len(values)
     # The hard level weighs the Automa's reply to its six best turns; the others do not.
     assert LEVELS["hard"].replies == 6 and LEVELS["normal"].replies == LEVELS["easy"].replies == 0
+
+
+def test_the_automas_reply_sees_workers_left_alone_within_its_reach():
+    state = new_game({"seed": 3, "seats": SEATS})
+    seat = 0
+    while to_move(state) != seat:
+        apply_in_place(state, legal_actions(state)[0])
+    turns = state.turns_taken
+    while state.turns_taken == turns:
+        apply_in_place(state, legal_actions(state)[0])
+    assert sorted(h for h in state.players[seat].workers if h) == ["r6c0", "r7c1"]
+    values = {}
+    for name, where in (("beside the workers", "r6c1"), ("far away", "r2c5")):
+        game = state.copy()
+        game.players[1].mechs = [where]  # an Automa mech
+        reply = finish(search.reply_steps(game, seat, HARD))
+        values[name] = (evaluate(game, seat, HARD), reply)
+    # At the turn's end the two look alike; after the Automa's reply, the workers in
+    # reach of its mech are worth less (some of its cards send them home).
+    assert values["beside the workers"][0] == values["far away"][0]
+    assert values["beside the workers"][1] < values["far away"][1]
