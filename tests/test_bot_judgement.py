@@ -313,7 +313,7 @@ def test_the_automas_reply_is_weighed_over_every_card_it_may_draw_next():
     # A game the bot imagines: the Automa's deck order is dealt from the unseen cards.
     imagined = imagine(observe(state, seat))
     deck = imagined.players[automa.seat].automa["deck"]
-    replies = search.automa_replies(imagined, seat)
+    replies = search.automa_replies(imagined, seat, HARD)
     tops = [reply.players[automa.seat].automa["deck"][-1] for reply in replies]
     assert sorted(tops) == sorted(set(deck)) and len(replies) == len(deck)
     for reply in replies:

@@ -240,13 +240,18 @@ def best_turn(
     return max(finished, key=lambda line: line.value), finished
 
 
-def play_to_next_turn(state: GameState, seat: int, weights: Weights) -> None:
-    """Play the imagined game on to this seat's next turn: the Automa plays its cards,
-    any other seat takes its first offered choice (a placeholder, judged the same for
-    every plan of ours); this seat defends as it would."""
+def play_to_next_turn(
+    state: GameState, seat: int, weights: Weights, until_automa: bool = False
+) -> None:
+    """Play the imagined game on to this seat's next turn (``until_automa``: or to the
+    start of an Automa's turn): the Automa plays its cards, any other seat takes its
+    first offered choice (a placeholder, judged the same for every plan of ours); this
+    seat defends as it would."""
     while not state.game_over:
         mover = to_move(state)
         if mover == seat and state.pending.get("kind") == "section":
+            return
+        if until_automa and state.pending.get("kind") == "automa_turn":
             return
         legal = legal_actions(state)
         if state.pending.get("kind") == "combat_commit":
@@ -257,24 +262,13 @@ def play_to_next_turn(state: GameState, seat: int, weights: Weights) -> None:
         apply_in_place(state, action, check=False)
 
 
-def automa_replies(state: GameState, seat: int) -> list[GameState]:
+def automa_replies(state: GameState, seat: int, weights: Weights) -> list[GameState]:
     """The imagined game at the start of the next Automa's turn after this seat's, once
     for each card that Automa may draw next (the cards of its imagined deck, each put
     on top in turn; its deck order is never known), or once as it stands when no
     Automa plays next or its deck is empty (it reshuffles)."""
     after = state.copy()
-    while not after.game_over:
-        mover = to_move(after)
-        if mover is None or after.pending.get("kind") == "automa_turn":
-            break
-        if mover == seat and after.pending.get("kind") == "section":
-            return [after]
-        legal = legal_actions(after)
-        if after.pending.get("kind") == "combat_commit":
-            action = choose_commit(after, mover, legal, 0).action
-        else:
-            action = legal[0]
-        apply_in_place(after, action, check=False)
+    play_to_next_turn(after, seat, weights, until_automa=True)
     if after.game_over or after.pending.get("kind") != "automa_turn":
         return [after]
     deck = after.players[to_move(after)].automa["deck"]
@@ -295,7 +289,7 @@ def reply_steps(state: GameState, seat: int, weights: Weights):
     it may draw: what the turn leaves open to its attacks (workers alone within its
     reach, units it can beat) counts, as the position at the turn's end does not show;
     a generator that pauses after each card (a page thinks in slices)."""
-    replies = automa_replies(state, seat)
+    replies = automa_replies(state, seat, weights)
     total = 0.0
     for reply in replies:
         play_to_next_turn(reply, seat, weights)
