@@ -10,10 +10,9 @@ are left out, so the room of a seat that has them is counted short.
 
 from __future__ import annotations
 
-from ..data.board import TERRAIN, TUNNELS
 from ..model.seats import has_faction_ability, mech_abilities
 from ..model.state import GameState, Player
-from ..rules.movement import NEIGHBOURS
+from ..rules.movement import NEIGHBOURS, tunnel_set
 
 #: The most room counted (a projection spreads to no more territories than this).
 ROOM_MAX = 12
@@ -30,12 +29,8 @@ def territory_room(state: GameState, player: Player, control: dict[str, int]) ->
     if "riverwalk" in mech_abilities(player):
         return ROOM_MAX
     steps = SWIMMING if has_faction_ability(player, "swim") else ON_FOOT
-    tunnels = set(TUNNELS)
-    mine = player.structures.get("mine")
-    if mine:
-        tunnels.add(mine)
+    tunnels = tunnel_set(player)
     frontier = {h for h in (*player.workers, *player.mechs, player.character) if h}
-    frontier = {h if h in TERRAIN else player.home for h in frontier}
     seen = set(frontier)
     room = 0
     seat = player.seat

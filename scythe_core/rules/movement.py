@@ -17,7 +17,7 @@ from ..model.seats import has_faction_ability, mech_abilities
 from ..model.state import GameState, Player
 
 
-def _tunnel_set(player: Player) -> set[str]:
+def tunnel_set(player: Player) -> set[str]:
     """Tunnels this player may use: every tunnel plus the player's own Mine."""
     tunnels = set(TUNNELS)
     mine = player.structures.get("mine")
@@ -60,7 +60,7 @@ def step_destinations(state: GameState, seat: int, kind: str, origin: str) -> li
         if (lake_ok or terrain != "lake") and (not river or swims or terrain in river_terrains)
     }
     if origin in TUNNELS or "underpass" in abilities or origin == player.structures.get("mine"):
-        tunnels = _tunnel_set(player)
+        tunnels = tunnel_set(player)
         if origin in tunnels:
             found |= tunnels
     if abilities:
@@ -85,7 +85,7 @@ def _add_ability_steps(
         if origin in linked:
             found |= linked
     if "underpass" in abilities:
-        linked = _controlled_of_terrain(state, seat, "mountain") | _tunnel_set(player)
+        linked = _controlled_of_terrain(state, seat, "mountain") | tunnel_set(player)
         if origin in linked:
             found |= linked
     if "wayfare" in abilities:
