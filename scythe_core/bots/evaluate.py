@@ -113,16 +113,17 @@ class Weights:
 #: the part-by-part valuation won 12; stopping at the Automa's end took it from 88 to 105
 #: of 400 (seeds 1-400), where 40 coins a star, a discount of 0.7 or 0.9, or one turn
 #: past the Automa's end did worse (over seeds 1-200, so did the engine fading over the
-#: Automa's last 4 or 8 turns: 49 wins of 53). Over seeds 1-200, a beam of 16 (not 3) with the two
-#: best turns judged by the best turn after them took it from 21 to 79 wins (the hard
-#: level's ``player.LEVELS``); a projected Move that spreads units to new territories to
-#: 86, the way to the encounters at 4 to 88, an Automa's commit read from its public
-#: combat table (``automa_odds``) to 108. Against the Automa, seeds 1-200: the opponent
-#: at 0.8 (not 0.5) won 27 games to 23. The endgame search of the last turns
-#: (``endgame_cards`` 3) gained +0.4 +- 1.0 coins of margin on fresh seeds (5001-5100) at
-#: twice the think time of those turns: not switched on. The way to the encounters at 10
-#: (not 4), on seeds not used to pick weights: margin +2.8 +- 1.8 (5001-5100), +4.2 +- 1.9
-#: (6001-6100).
+#: Automa's last 4 or 8 turns: 49 wins where it had 53). Over seeds 1-200, a beam of 16
+#: (not 3) with the two best turns judged by the best turn after them took it from 21 to
+#: 79 wins (the hard level's ``player.LEVELS``); a projected Move that spreads units to
+#: new territories to 86, the way to the encounters at 4 to 88, an Automa's commit read
+#: from its public combat table (``automa_odds``) to 108. Against the Automa, seeds
+#: 1-200: the opponent at 0.8 (not 0.5) won 27 games to 23. The endgame search of the
+#: last turns (``endgame_cards`` 3) gained +0.4 +- 1.0 coins of margin on fresh seeds
+#: (5001-5100; -0.1 +- 0.9 on 7001-7100 with :func:`projection_horizon` by cards) at
+#: twice the think time of those turns: not switched on. The way to the encounters at
+#: 10 (not 4), on seeds not used to pick weights: margin +2.8 +- 1.8 (5001-5100), +4.2
+#: +- 1.9 (6001-6100).
 HARD = Weights(
     mech=2.1,
     star_progress=2.0,
