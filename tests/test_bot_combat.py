@@ -15,11 +15,16 @@ from scythe_core.bots.combat import (
     combat_stars_open,
     win_chance,
 )
+from scythe_core.bots.evaluate import HARD
 from scythe_core.bots.reasons import combat_reason
+from scythe_core.bots.search import Line, extend
 from scythe_core.data.automa_cards import CARDS
 from scythe_core.data.components import COMBAT_DECK
+from scythe_core.engine import apply_in_place, legal_actions
 from scythe_core.io.wording import describe_event
+from scythe_core.model import rng
 from scythe_core.model.actions import format_commit
+from scythe_core.model.state import GameState
 
 SEATS = [{"controller": "bot", "level": "hard"}, {"controller": "automa", "level": "automa"}]
 
@@ -131,3 +136,37 @@ def test_an_attacker_needs_nothing_against_an_automa_that_can_show_nothing():
     assert choice.action == "commit:0:-"  # the attacker wins the tie at 0
     assert choice.plan == "fight" and math.isclose(choice.chance, 1.0)
     assert combat_reason(choice).params == {"chance": 99}
+
+
+def fight_at_commit() -> GameState:
+    """A game played at random until the bot (seat 0) attacks the Automa and must commit."""
+    state = new_game({"seed": 26, "seats": SEATS})
+    chooser = rng.seed_state(26)
+    while not (
+        state.pending.get("kind") == "combat_commit"
+        and state.pending.get("seat") == 0
+        and state.turn["combat"]["attacker"] == 0
+    ):
+        options = legal_actions(state)
+        chooser, pick = rng.randbelow(chooser, len(options))
+        apply_in_place(state, options[pick])
+    return state
+
+
+def test_a_fight_is_judged_over_every_card_the_automa_may_draw_not_the_one_imagined():
+    # The search plays an imagined game, whose Automa deck order is a guess: the same
+    # attack must not look better because the guessed top card loses for the Automa.
+    state = fight_at_commit()
+    deck = state.players[1].automa["deck"]
+    winners, values = set(), []
+    for card in sorted(set(deck)):
+        drawn = state.copy()
+        order = drawn.players[1].automa["deck"]
+        i = order.index(card)
+        order[i], order[-1] = order[-1], order[i]
+        (child,) = extend(Line(drawn), 0, HARD)
+        fight = next(e for e in reversed(child.state.log) if e.get("event") == "combat")
+        winners.add(fight["winner"])
+        values.append(child.value)
+    assert winners == {0, 1}  # some draws win the fight, some lose it
+    assert max(values) - min(values) < 1e-6

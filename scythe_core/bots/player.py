@@ -16,7 +16,8 @@ Levels: *hard* keeps sixteen part-turns per first choice, judges its six best tu
 by an Automa's reply to them (the mean over the cards it may draw next), then its two
 best by the best turn that can follow each (found keeping four), drops a part-turn
 back at a game seen before and narrows its beam to two after 3,000 part-turns for one
-first choice (:class:`.search.SearchLimits`), has its own weights, weighs its
+first choice (:class:`.search.SearchLimits`), judges a fight against an Automa by
+the mean over every card it may draw for it, has its own weights, weighs its
 opponents and aims a combat commit one above its guess; *normal* keeps two, weighs
 its opponents less and now and then (15 in 100 decisions) takes a near-best choice
 (within 3 coins); *easy* keeps one, ignores its opponents and takes a near-best choice
