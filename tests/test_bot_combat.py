@@ -17,7 +17,7 @@ from scythe_core.bots.combat import (
 )
 from scythe_core.bots.evaluate import HARD
 from scythe_core.bots.reasons import combat_reason
-from scythe_core.bots.search import Line, extend
+from scythe_core.bots.search import Line, each_card_on_top, extend
 from scythe_core.data.automa_cards import CARDS
 from scythe_core.data.components import COMBAT_DECK
 from scythe_core.engine import apply_in_place, legal_actions
@@ -157,13 +157,8 @@ def test_a_fight_is_judged_over_every_card_the_automa_may_draw_not_the_one_imagi
     # The search plays an imagined game, whose Automa deck order is a guess: the same
     # attack must not look better because the guessed top card loses for the Automa.
     state = fight_at_commit()
-    deck = state.players[1].automa["deck"]
     winners, values = set(), []
-    for card in sorted(set(deck)):
-        drawn = state.copy()
-        order = drawn.players[1].automa["deck"]
-        i = order.index(card)
-        order[i], order[-1] = order[-1], order[i]
+    for drawn in each_card_on_top(state, 1):
         (child,) = extend(Line(drawn), 0, HARD)
         fight = next(e for e in reversed(child.state.log) if e.get("event") == "combat")
         winners.add(fight["winner"])

@@ -226,19 +226,15 @@ def combat_mean(state: GameState, seat: int, commit: str, weights: Weights) -> f
          and state.players[s].automa is not None),
         None,
     )  # fmt: skip
-    if automa is None or not automa.automa["deck"]:
+    draws = [] if automa is None else each_card_on_top(state, automa.seat)
+    if not draws:
         return None
-    cards = sorted(set(automa.automa["deck"]))
     total = 0.0
-    for card in cards:
-        drawn = state.copy()
-        order = drawn.players[automa.seat].automa["deck"]
-        i = order.index(card)
-        order[i], order[-1] = order[-1], order[i]
+    for drawn in draws:
         apply_in_place(drawn, commit, check=False)
         answer_others(drawn, seat)
         total += judge(drawn, seat, weights)
-    return total / len(cards)
+    return total / len(draws)
 
 
 #: What thinking step by step yields between two slices (nothing: a pause point).
@@ -306,17 +302,20 @@ def automa_replies(state: GameState, seat: int, weights: Weights) -> list[GameSt
     play_to_next_turn(after, seat, weights, until_automa=True)
     if after.game_over or after.pending.get("kind") != "automa_turn":
         return [after]
-    deck = after.players[to_move(after)].automa["deck"]
-    if not deck:
-        return [after]
-    replies = []
-    for card in sorted(set(deck)):
-        reply = after.copy()
-        order = reply.players[to_move(reply)].automa["deck"]
+    return each_card_on_top(after, to_move(after)) or [after]
+
+
+def each_card_on_top(state: GameState, automa_seat: int) -> list[GameState]:
+    """Copies of the imagined game, one for each card of an Automa's imagined deck put
+    on top in turn (its deck order is never known); none when its deck is empty."""
+    copies = []
+    for card in sorted(set(state.players[automa_seat].automa["deck"])):
+        drawn = state.copy()
+        order = drawn.players[automa_seat].automa["deck"]
         i = order.index(card)
         order[i], order[-1] = order[-1], order[i]
-        replies.append(reply)
-    return replies
+        copies.append(drawn)
+    return copies
 
 
 def reply_steps(state: GameState, seat: int, weights: Weights):
