@@ -3,8 +3,8 @@
 Plays every seed twice against the same opponent (an Automa level, or any seat of
 ``simulate``; a bot:hard opponent gets the changes too): once with bot:hard as it is, once with the changes given as
 ``name=value`` (a field of ``evaluate.Weights``, or ``width``, ``ahead``, ``ahead_width``, ``margin``,
-``drop_repeats``, ``narrow_after`` of
-its level). It prints both sides' wins and mean final coins, and the change of the
+``drop_repeats``, ``narrow_after``, ``by_phase`` of
+its level's search). It prints both sides' wins and mean final coins, and the change of the
 margin to the opponent, paired by seed, with its standard error and the games that
 went from lost to won and back.
 
@@ -36,7 +36,7 @@ from scythe_core.io.simulate import mix_game  # noqa: E402
 #: Fields of the hard level (not of its weights) that may be changed.
 LEVEL_FIELDS = ("width", "ahead", "ahead_width", "margin")
 #: Fields of the hard level's search limits (``search.SearchLimits``) that may be changed.
-LIMIT_FIELDS = ("drop_repeats", "narrow_after")
+LIMIT_FIELDS = ("drop_repeats", "narrow_after", "by_phase")
 #: bot:hard as it is (a worker process plays either side, one game after another).
 LANDED = bot_player.LEVELS["hard"]
 #: Turns a game may take (games against an Automa end after about 45).

@@ -27,10 +27,13 @@ def test_changes_go_to_the_weights_and_the_level_with_their_types():
 
 
 def test_changes_reach_the_search_limits():
-    level = bot_weights.changed_level({"drop_repeats": "false", "narrow_after": "0"})
+    level = bot_weights.changed_level(
+        {"drop_repeats": "false", "narrow_after": "0", "by_phase": "false"}
+    )
     hard = LEVELS["hard"]
-    assert hard.limits.drop_repeats and hard.limits.narrow_after
+    assert hard.limits.drop_repeats and hard.limits.narrow_after and hard.limits.by_phase
     assert level.limits.drop_repeats is False and level.limits.narrow_after == 0
+    assert level.limits.by_phase is False
     assert level.ahead_width == hard.ahead_width and level.weights == hard.weights
 
 

@@ -262,6 +262,41 @@ def test_a_search_that_judges_too_many_part_turns_narrows_its_beam(monkeypatch):
     assert LEVELS["normal"].limits == LEVELS["easy"].limits == search.NO_LIMITS
 
 
+def test_moves_of_several_units_are_kept_apart_from_turns_past_their_bottom_action():
+    # Seed 9304, turn 14 (Rusviet, Agricultural, against the Automa): four workers
+    # stand on a village although the seat has its eight. A Move for coins reaches the
+    # Upgrade below it a decision after the section; a Move of two units takes four
+    # more, and in one beam the part-turns already past their Upgrade pushed out every
+    # Move of units before it got there.
+    rec = json.loads((GOLDEN / "bot_two_unit_move_seed9304.json").read_text())
+    state = replay(rec)
+    seat = to_move(state)
+    assert state.players[seat].workers.count("r3c6") == 4
+
+    def search_section_0(limits: search.SearchLimits) -> tuple[Line, list[Line]]:
+        imagined = imagine(observe(state, seat))
+        search.answer_others(imagined, seat)
+        first = next(
+            line
+            for line in search.extend(Line(imagined), seat, HARD)
+            if line.actions == ["section:0"]
+        )
+        return finish(search.best_turn(first, seat, 16, HARD, limits))
+
+    def units_moved(line: Line) -> int:
+        return sum(verb_of(action) == "unit" for action in line.actions)
+
+    one_beam, one_beam_ends = search_section_0(search.SearchLimits(True, 3000))
+    by_phase, by_phase_ends = search_section_0(search.SearchLimits(True, 3000, by_phase=True))
+    assert max(units_moved(line) for line in one_beam_ends) < 2
+    assert max(units_moved(line) for line in by_phase_ends) >= 2
+    assert units_moved(by_phase) >= 2
+    assert by_phase.value > one_beam.value
+    assert all(not search.bottom_still_to_come(line.state) for line in by_phase_ends)
+    assert LEVELS["hard"].limits.by_phase
+    assert not LEVELS["normal"].limits.by_phase and not LEVELS["easy"].limits.by_phase
+
+
 def test_the_projection_stops_where_the_automa_ends_the_game():
     state = new_game({"seed": 3, "seats": SEATS})
     assert HARD.projection_end == 0

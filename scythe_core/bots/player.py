@@ -12,7 +12,8 @@ to the engine with the choice (:attr:`BotDecision.recorded`, ``model.annotation`
 the engine logs it as ``{"event": "bot", "code", "params"}`` and the history keeps it,
 so a game replayed from its record has the same log.
 
-Levels: *hard* keeps sixteen part-turns per first choice, judges its six best turns
+Levels: *hard* keeps sixteen part-turns per first choice whose bottom action is still
+to come and sixteen past it (:func:`.search.prune_by_phase`), judges its six best turns
 by an Automa's reply to them (the mean over the cards it may draw next), then its two
 best by the best turn that can follow each (found keeping four), drops a part-turn
 back at a game seen before and narrows its beam to two after 3,000 part-turns for one
@@ -74,7 +75,7 @@ LEVELS = {
         0,
         ahead=2,
         ahead_width=4,
-        limits=SearchLimits(True, 3000),
+        limits=SearchLimits(True, 3000, by_phase=True),
         replies=6,
     ),
 }
