@@ -156,17 +156,13 @@ def prune_by_phase(lines: list[Line], width: int) -> list[Line]:
     """:func:`prune` apart for part-turns before their bottom action and those past it.
 
     A part-turn past its bottom action has its gain (an upgrade, a mech) counted; one
-    still moving its units has not. In one beam, a Move of one unit and a Move for
-    coins, both followed by the bottom action, pushed out every Move of two or three
-    units before it could reach its own: at seed 9304's turn 14 against the Automa no
-    turn the hard bot's search finished for its Move section moved a unit (none of a
-    beam of 64 moved two), while moving two workers off a village whose workers no
-    longer grow was worth more. Kept apart, bot:hard's margin to the
-    Automa rose by +5.0 +- 1.9 coins (seeds 9401-9500), +3.1 +- 1.9 (9301-9400) and
-    +4.0 +- 1.8 (9501-9600), 66 games of the 300 won where 50 were; its think time per
-    turn (``bench/bots.py``) went from a median of 0.13 s to 0.19 s. Keeping each kind
-    of pending decision apart instead (one beam for a Move's unit, one for where it
-    goes, ...) gained +1.3 +- 1.1 at 2.5 times the think time."""
+    still moving its units has not. In one beam, Moves of one unit followed by the
+    bottom action pushed out every Move of two or three units before it could reach
+    its own (seed 9304, turn 14 against the Automa: no finished Move moved a unit).
+    Kept apart, bot:hard's margin to the Automa rose by +5.0 +- 1.9 coins (seeds
+    9401-9500), +3.1 +- 1.9 (9301-9400) and +4.0 +- 1.8 (9501-9600); think time per
+    turn (``bench/bots.py``) went from a median of 0.13 s to 0.19 s. A beam for each
+    kind of pending decision gained +1.3 +- 1.1 more at 2.5 times the think time."""
     phases: dict[bool, list[Line]] = {}
     for line in lines:
         phases.setdefault(bottom_still_to_come(line.state), []).append(line)
