@@ -3,6 +3,7 @@
 Plays every seed twice against the same opponent (an Automa level, or any seat of
 ``simulate``; a bot:hard opponent gets the changes too): once with bot:hard as it is, once with the changes given as
 ``name=value`` (a field of ``evaluate.Weights``, or ``width``, ``ahead``, ``ahead_width``, ``margin``,
+``replies``, ``placements``,
 ``drop_repeats``, ``narrow_after``, ``by_phase`` of
 its level's search). It prints both sides' wins and mean final coins, and the change of the
 margin to the opponent, paired by seed, with its standard error and the games that
@@ -34,7 +35,7 @@ from scythe_core.bots import player as bot_player  # noqa: E402
 from scythe_core.io.simulate import mix_game  # noqa: E402
 
 #: Fields of the hard level (not of its weights) that may be changed.
-LEVEL_FIELDS = ("width", "ahead", "ahead_width", "margin")
+LEVEL_FIELDS = ("width", "ahead", "ahead_width", "margin", "replies", "placements")
 #: Fields of the hard level's search limits (``search.SearchLimits``) that may be changed.
 LIMIT_FIELDS = ("drop_repeats", "narrow_after", "by_phase")
 #: bot:hard as it is (a worker process plays either side, one game after another).

@@ -17,7 +17,8 @@ from scythe_core.bots.combat import (
 )
 from scythe_core.bots.evaluate import HARD
 from scythe_core.bots.reasons import combat_reason
-from scythe_core.bots.search import Line, each_card_on_top, extend
+from scythe_core.bots.replies import each_card_on_top
+from scythe_core.bots.search import Line, extend
 from scythe_core.data.automa_cards import CARDS
 from scythe_core.data.components import COMBAT_DECK
 from scythe_core.engine import apply_in_place, legal_actions

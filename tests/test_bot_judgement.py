@@ -21,13 +21,18 @@ from scythe_core.bots.evaluate import (
 )
 from scythe_core.bots.observe import imagine, observe
 from scythe_core.bots.player import LEVELS, bot_seats
+from scythe_core.bots.replies import (
+    automa_replies,
+    play_to_next_turn,
+    reply_steps,
+    unit_placement,
+)
 from scythe_core.bots.search import (
     Line,
     finish,
     is_selection,
     judge,
     plan_turn_steps,
-    play_to_next_turn,
 )
 from scythe_core.data.automa_cards import STAR_CARDS, star_spaces
 from scythe_core.data.components import MATS, popularity_tier
@@ -297,6 +302,50 @@ def test_moves_of_several_units_are_kept_apart_from_turns_past_their_bottom_acti
     assert not LEVELS["normal"].limits.by_phase and not LEVELS["easy"].limits.by_phase
 
 
+def test_a_turn_leaving_the_units_out_of_the_automas_reach_is_weighed_too():
+    # Seed 9603, turn 36 (Nordic, Agricultural, against the Automa at five stars): the
+    # best Move and Upgrade (the sixth upgrade: a star) by the position at its end also
+    # sends the character where the Automa can win a fight, and with it its sixth star.
+    # Judged by the Automa's reply, only each section's best turn was: the Upgrade
+    # looked lost and the bot took combat cards instead. The same Upgrade with the
+    # character left at home is weighed too, and is taken.
+    rec = json.loads((GOLDEN / "bot_upgrade_out_of_reach_seed9603.json").read_text())
+    state = replay(rec)
+    seat = to_move(state)
+    level = LEVELS["hard"]
+    assert state.players[1 - seat].star_count == 5
+    assert state.players[seat].stars.get("upgrades", 0) == 0
+
+    def options(placements: int) -> list[Line]:
+        imagined = imagine(observe(state, seat))
+        steps = plan_turn_steps(
+            imagined,
+            seat,
+            level.width,
+            level.weights,
+            limits=level.limits,
+            replies=level.replies,
+            placements=placements,
+        )
+        found, _seen = finish(steps)
+        return found
+
+    alone, weighed = options(1), options(level.placements)
+    upgrade = next(line for line in alone if line.actions[0] == "section:0")
+    assert upgrade.state.players[seat].character != state.players[seat].character
+    assert upgrade.value < -100  # the game may end, lost, in the Automa's reply
+    assert alone[0].actions[0] != "section:0"
+    best = weighed[0]
+    assert best.actions[0] == "section:0" and best.state.players[seat].stars.get("upgrades") == 1
+    assert best.state.players[seat].character == state.players[seat].character
+    assert best.value > alone[0].value
+    placements = {
+        unit_placement(line.state, seat) for line in weighed if line.actions[0] == "section:0"
+    }
+    assert 1 < len(placements) <= level.placements
+    assert LEVELS["normal"].placements == LEVELS["easy"].placements == 1
+
+
 def test_the_projection_stops_where_the_automa_ends_the_game():
     state = new_game({"seed": 3, "seats": SEATS})
     assert HARD.projection_end == 0
@@ -348,7 +397,7 @@ def test_the_automas_reply_is_weighed_over_every_card_it_may_draw_next():
     # A game the bot imagines: the Automa's deck order is dealt from the unseen cards.
     imagined = imagine(observe(state, seat))
     deck = imagined.players[automa.seat].automa["deck"]
-    replies = search.automa_replies(imagined, seat, HARD)
+    replies = automa_replies(imagined, seat, HARD)
     tops = [reply.players[automa.seat].automa["deck"][-1] for reply in replies]
     assert sorted(tops) == sorted(set(deck)) and len(replies) == len(deck)
     for reply in replies:
@@ -358,7 +407,7 @@ def test_the_automas_reply_is_weighed_over_every_card_it_may_draw_next():
     for reply in replies:
         play_to_next_turn(reply, seat, HARD)
         values.append(evaluate(reply, seat, HARD))
-    assert finish(search.reply_steps(imagined, seat, HARD)) == sum(values) / len(values)
+    assert finish(reply_steps(imagined, seat, HARD)) == sum(values) / len(values)
     # The hard level weighs the Automa's reply to its six best turns; the others do not.
     assert LEVELS["hard"].replies == 6 and LEVELS["normal"].replies == LEVELS["easy"].replies == 0
 
@@ -376,7 +425,7 @@ def test_the_automas_reply_sees_workers_left_alone_within_its_reach():
     for name, where in (("beside the workers", "r6c1"), ("far away", "r2c5")):
         game = state.copy()
         game.players[1].mechs = [where]  # an Automa mech
-        reply = finish(search.reply_steps(game, seat, HARD))
+        reply = finish(reply_steps(game, seat, HARD))
         values[name] = (evaluate(game, seat, HARD), reply)
     # At the turn's end the two look alike; after the Automa's reply, the workers in
     # reach of its mech are worth less (some of its cards send them home).

@@ -14,7 +14,9 @@ so a game replayed from its record has the same log.
 
 Levels: *hard* keeps sixteen part-turns per first choice whose bottom action is still
 to come and sixteen past it (:func:`.search.prune_by_phase`), judges its six best turns
-by an Automa's reply to them (the mean over the cards it may draw next), then its two
+by an Automa's reply to them (the mean over the cards it may draw next; among them,
+for each first choice, the best turns leaving its units in up to three different
+places: :func:`.replies.reply_candidates`), then its two
 best by the best turn that can follow each (found keeping four), drops a part-turn
 back at a game seen before and narrows its beam to two after 3,000 part-turns for one
 first choice (:class:`.search.SearchLimits`), judges a fight against an Automa by
@@ -60,8 +62,11 @@ class Level:
     #: Work the search may leave out.
     limits: SearchLimits = NO_LIMITS
     #: Best turns judged by an Automa's reply to them, averaged over the cards it may
-    #: draw (0: none; :func:`.search.weigh_replies`).
+    #: draw (0: none; :func:`.replies.weigh_replies`).
     replies: int = 0
+    #: For each first choice, turns ending with the units placed differently that are
+    #: among those judged by the Automa's reply (:func:`.replies.reply_candidates`).
+    placements: int = 1
 
 
 LEVELS = {
@@ -77,6 +82,7 @@ LEVELS = {
         ahead_width=4,
         limits=SearchLimits(True, 3000, by_phase=True),
         replies=6,
+        placements=3,
     ),
 }
 
@@ -145,6 +151,7 @@ class BotPlayer:
             level.ahead_width,
             level.limits,
             level.replies,
+            level.placements,
         )
         best = options[self.near_pick(observation, [line.value for line in options], level)]
         self.plan, self.expected = list(best.actions[1:]), list(best.offered[1:])

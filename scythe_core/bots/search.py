@@ -20,6 +20,7 @@ from ..model.actions import verb_of
 from ..model.state import GameState
 from .combat import choose_commit
 from .evaluate import Weights, evaluate
+from .replies import each_card_on_top, play_to_next_turn, reply_candidates, weigh_replies
 
 #: At most this many decisions of one's own in a turn (a safety net; turns need < 40).
 MAX_STEPS = 80
@@ -297,74 +298,6 @@ def best_turn(
     return max(finished, key=lambda line: line.value), finished
 
 
-def play_to_next_turn(
-    state: GameState, seat: int, weights: Weights, until_automa: bool = False
-) -> None:
-    """Play the imagined game on to this seat's next turn (``until_automa``: or to the
-    start of an Automa's turn): the Automa plays its cards, any other seat takes its
-    first offered choice (a placeholder, judged the same for every plan of ours); this
-    seat defends as it would."""
-    while not state.game_over:
-        mover = to_move(state)
-        if mover == seat and state.pending.get("kind") == "section":
-            return
-        if until_automa and state.pending.get("kind") == "automa_turn":
-            return
-        legal = legal_actions(state)
-        if state.pending.get("kind") == "combat_commit":
-            odds = mover == seat and weights.automa_odds
-            action = choose_commit(state, mover, legal, 0, odds).action
-        else:
-            action = legal[0]
-        apply_in_place(state, action, check=False)
-
-
-def automa_replies(state: GameState, seat: int, weights: Weights) -> list[GameState]:
-    """The imagined game at the start of the next Automa's turn after this seat's, once
-    for each card that Automa may draw next (the cards of its imagined deck, each put
-    on top in turn; its deck order is never known), or once as it stands when no
-    Automa plays next or its deck is empty (it reshuffles)."""
-    after = state.copy()
-    play_to_next_turn(after, seat, weights, until_automa=True)
-    if after.game_over or after.pending.get("kind") != "automa_turn":
-        return [after]
-    return each_card_on_top(after, to_move(after)) or [after]
-
-
-def each_card_on_top(state: GameState, automa_seat: int) -> list[GameState]:
-    """Copies of the imagined game, one for each card of an Automa's imagined deck put
-    on top in turn (its deck order is never known); none when its deck is empty."""
-    copies = []
-    for card in sorted(set(state.players[automa_seat].automa["deck"])):
-        drawn = state.copy()
-        order = drawn.players[automa_seat].automa["deck"]
-        i = order.index(card)
-        order[i], order[-1] = order[-1], order[i]
-        copies.append(drawn)
-    return copies
-
-
-def reply_steps(state: GameState, seat: int, weights: Weights):
-    """A finished turn's value after the Automa's next turn, averaged over the cards
-    it may draw: what the turn leaves open to its attacks (workers alone within its
-    reach, units it can beat) counts, as the position at the turn's end does not show;
-    a generator that pauses after each card (a page thinks in slices)."""
-    replies = automa_replies(state, seat, weights)
-    total = 0.0
-    for reply in replies:
-        play_to_next_turn(reply, seat, weights)
-        total += evaluate(reply, seat, weights)
-        yield
-    return total / len(replies)
-
-
-def weigh_replies(options: list[Line], seat: int, weights: Weights, count: int):
-    """Judge the ``count`` best turns by the Automa's reply to them (a generator)."""
-    for line in options[:count]:
-        if not line.state.game_over:
-            line.value = line.luck + (yield from reply_steps(line.state, seat, weights))
-
-
 def look_ahead(
     options: list[Line],
     seat: int,
@@ -396,12 +329,16 @@ def plan_turn_steps(
     ahead_width: int = 0,
     limits: SearchLimits = NO_LIMITS,
     replies: int = 0,
+    placements: int = 1,
 ):
     """The best turn for each first choice from here (best first), and every end seen;
-    the ``ahead`` best judged by the best turn after them (found with a beam of
-    ``ahead_width``, or ``width`` when 0); a generator that pauses between slices of
-    the search."""
+    against an Automa the ``replies`` best judged by its reply to them, among them
+    for each first choice the best that end with the units placed otherwise, up to
+    ``placements`` placements (:func:`.replies.reply_candidates`); the ``ahead`` best
+    judged by the best turn after them (found with a beam of ``ahead_width``, or
+    ``width`` when 0); a generator that pauses between slices of the search."""
     answer_others(state, seat)
+    against_automa = bool(replies) and any(p.automa is not None for p in state.players)
     firsts = extend(Line(state), seat, weights)
     options: list[Line] = []
     seen: list[Line] = []
@@ -412,8 +349,10 @@ def plan_turn_steps(
             line, ends = yield from best_turn(first, seat, width, weights, limits)
         seen.extend(ends)
         options.append(line)
+        if against_automa:
+            options += reply_candidates(line, ends, seat, placements)[1:]
     options.sort(key=lambda line: -line.value)
-    if replies and any(p.automa is not None for p in state.players):
+    if against_automa:
         yield from weigh_replies(options, seat, weights, replies)
         options[:replies] = sorted(options[:replies], key=lambda line: -line.value)
     if ahead:
