@@ -92,9 +92,10 @@ def unit_placement(state: GameState, seat: int) -> tuple:
 
 
 def reply_candidates(best: object, ends: list, seat: int, placements: int) -> list:
-    """Finished turns of one first choice to judge by the Automa's reply: the best
-    (``best``) and the best of those ending with the units placed otherwise, up to
-    ``placements`` different placements in all (a game over is judged as it is).
+    """Finished turns of one first choice to judge by the Automa's reply beside its
+    best (``best``): the best of those ending with the units placed otherwise, up to
+    ``placements`` different placements in all with the best's (a game over is
+    judged as it is).
 
     Seed 9603, turn 36: the best Upgrade turn sent the character where the Automa
     could win its sixth star, and the bot took combat cards instead of its sixth
@@ -102,7 +103,7 @@ def reply_candidates(best: object, ends: list, seat: int, placements: int) -> li
     to the Automa, bot:hard against it with three placements against one: +1.7 +- 2.0
     coins (seeds 9601-9700), +3.7 +- 1.9 (9701-9800), -1.4 +- 1.6 (9801-9900), 53
     games won of 300 where 51 were; the same think time."""
-    chosen, seen = [best], {unit_placement(best.state, seat)}
+    chosen, seen = [], {unit_placement(best.state, seat)}
     for end in sorted(ends, key=lambda line: -line.value):
         if len(seen) >= placements:
             break

@@ -350,7 +350,7 @@ def plan_turn_steps(
         seen.extend(ends)
         options.append(line)
         if against_automa:
-            options += reply_candidates(line, ends, seat, placements)[1:]
+            options += reply_candidates(line, ends, seat, placements)
     options.sort(key=lambda line: -line.value)
     if against_automa:
         yield from weigh_replies(options, seat, weights, replies)
