@@ -24,16 +24,6 @@ ENDGAME_CHOICES = {
 class EndgameEconomy(Economy):
     """The projection's economy, played turn by turn in every order."""
 
-    def copy(self) -> EndgameEconomy:
-        other = EndgameEconomy.__new__(EndgameEconomy)
-        other.__dict__ = self.__dict__.copy()
-        other.res = self.res[:]
-        other.producing = [t[:] for t in self.producing]
-        other.done = self.done[:]
-        other.stars = set(self.stars)
-        other.sections = [s[:] for s in self.sections]
-        return other
-
     def final_coins(self) -> int:
         """The end-game coins if the game ended now: coins, and the stars, territories
         and pairs of resources at the popularity tier reached."""
