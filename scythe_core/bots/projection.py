@@ -179,8 +179,8 @@ class Economy:
                 need[i] = max(0, section[2] - self.res[i])
         return need
 
-    def produce_gain(self) -> tuple[float, list]:
-        """How useful a Produce is now, and the territories it would use."""
+    def produce_territories(self) -> list:
+        """The territories a Produce would use now: the most useful ones."""
         need = self.deficit()
         wants_workers = (
             self.workers < WORKERS_MAX and self.goal_open("workers") or (self.workers < 6)
@@ -193,8 +193,7 @@ class Economy:
             i = RESOURCES.index(product)
             return min(n, need[i]) * 1.0 + max(0, n - need[i]) * 0.35
 
-        ranked = sorted(self.producing, key=worth, reverse=True)[: self.produce_hexes]
-        return sum(worth(t) for t in ranked), ranked
+        return sorted(self.producing, key=worth, reverse=True)[: self.produce_hexes]
 
     def can_pay_produce(self) -> bool:
         cost = produce_cost_for(self.workers)
@@ -253,7 +252,7 @@ class Economy:
             self.power -= cost["power"]
             self.popularity -= cost["popularity"]
             self.coins -= cost["coins"]
-            for t in self.produce_gain()[1]:
+            for t in self.produce_territories():
                 product, n = t
                 if product == "worker":
                     add = min(n, WORKERS_MAX - self.workers)
