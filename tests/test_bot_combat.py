@@ -13,12 +13,13 @@ from scythe_core.bots.combat import (
     automa_strength,
     choose_commit,
     combat_stars_open,
+    hand_outcomes,
     win_chance,
 )
 from scythe_core.bots.evaluate import HARD
 from scythe_core.bots.reasons import combat_reason
 from scythe_core.bots.replies import each_card_on_top
-from scythe_core.bots.search import Line, extend
+from scythe_core.bots.search import Line, combat_mean, extend
 from scythe_core.data.automa_cards import CARDS
 from scythe_core.data.components import COMBAT_DECK
 from scythe_core.engine import apply_in_place, legal_actions
@@ -166,3 +167,63 @@ def test_a_fight_is_judged_over_every_card_the_automa_may_draw_not_the_one_imagi
         values.append(child.value)
     assert winners == {0, 1}  # some draws win the fight, some lose it
     assert max(values) - min(values) < 1e-6
+
+
+def test_a_defender_commits_more_when_a_lost_fight_would_end_the_game():
+    # An Automa one star from the end with a combat star still open ends the game by
+    # winning: the same fight is worth more to the bot than while the Automa has one star.
+    commits_by_stars = {}
+    for stars in ({"combat": 1}, {"star_card": 3, "power": 1, "combat": 1}):
+        state = combat(automa_power=7, automa_cards=2)
+        state.players[1].stars = dict(stars)
+        choice = choose_commit(state, 0, commits(7, (5, 4)), 0, odds=True)
+        commits_by_stars[state.players[1].star_count] = choice
+    assert commits_by_stars[5].chance > commits_by_stars[1].chance
+    assert commits_by_stars[5].action == "commit:7:4+5"
+
+
+def test_the_automas_hand_cards_turn_a_fight_by_their_chance_not_the_imagined_hand():
+    state = fight_at_commit()
+    commit = "commit:1:3"
+    mixed = 0
+    for drawn in each_card_on_top(state, 1):
+        outcomes = hand_outcomes(drawn, 1, commit)
+        assert math.isclose(sum(chance for chance, _ in outcomes), 1.0)
+        if len(outcomes) == 2:
+            mixed += 1
+            winners = []
+            for _chance, outcome in outcomes:
+                apply_in_place(outcome, commit)
+                fight = next(e for e in reversed(outcome.log) if e.get("event") == "combat")
+                winners.append(fight["winner"])
+            assert winners == [0, 1]  # the weakest hand loses it, the strongest wins
+            card = CARDS[drawn.players[1].automa["deck"][-1]]
+            automa = drawn.players[1]
+            dial = min(card["combat"][0 if automa.power <= 7 else 1], automa.power)
+            weak = hand_outcomes(drawn, 1, commit)[0][0]
+            count = min(card["cards"], len(automa.combat_cards))
+            size = sum(COMBAT_DECK.values())
+            if count == 1:  # the chance that one card from the deck is too low to win
+                low = sum(n for value, n in COMBAT_DECK.items() if dial + value < 1 + 3 + 1)
+                assert math.isclose(weak, low / size)
+    assert mixed >= 2
+
+
+def test_a_fight_is_worth_the_same_whatever_hand_the_automa_is_imagined_to_hold():
+    # Its hand is hidden: the bot's judgement of an attack cannot hang on the guess.
+    state = fight_at_commit()
+    values = set()
+    for value in (2, 5):
+        guessed = state.copy()
+        guessed.players[1].combat_cards = [value] * len(guessed.players[1].combat_cards)
+        values.add(round(combat_mean(guessed, 0, "commit:1:3", HARD), 6))
+    assert len(values) == 1
+
+
+def test_each_reply_fights_with_another_card_below_the_one_on_top():
+    state = fight_at_commit()
+    deck = sorted(state.players[1].automa["deck"])
+    copies = each_card_on_top(state, 1)
+    assert sorted(c.players[1].automa["deck"][-1] for c in copies) == deck
+    assert sorted(c.players[1].automa["deck"][-2] for c in copies) == deck
+    assert all(sorted(c.players[1].automa["deck"]) == deck for c in copies)

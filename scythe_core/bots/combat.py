@@ -14,7 +14,7 @@ from functools import cache
 
 from ..data.automa_cards import CARDS as AUTOMA_CARDS
 from ..data.automa_cards import combat_column
-from ..data.components import COMBAT_DECK
+from ..data.components import COMBAT_DECK, STARS_TO_END
 from ..model.actions import is_commit, parse_commit
 from ..model.state import GameState, Player
 from ..rules.combat import combat_star_open
@@ -57,6 +57,8 @@ def foe_strength(state: GameState, seat: int, hid: str) -> int:
 #: stars are not all placed).
 HOLD_GROUND = 6.0
 COMBAT_STAR = 10.0
+#: Against an Automa one star from the end, beyond its star: a lost combat ends the game.
+GAME_ENDING_STAKE = 40.0
 #: What a commit costs (coins): each power on the dial, and each combat card (plus its value).
 POWER_SPENT = 0.5
 CARD_SPENT = 0.8
@@ -97,6 +99,35 @@ def win_chance(odds: tuple[tuple[int, float], ...], total: int, attacking: bool)
     return sum(chance for strength, chance in odds if strength < total + attacking)
 
 
+def hand_outcomes(state: GameState, automa_seat: int, commit: str) -> list[tuple[float, GameState]]:
+    """The ways an Automa's random combat cards can turn the combat in ``state`` (its
+    card for the fight on top of its deck) against ``commit``: the chance that they
+    lose it for the Automa and that they win it, each with a copy of the imagined game
+    whose Automa hand is made weakest or strongest to bring that outcome about. The
+    imagined hand is a guess: a fight judged by it alone looks won or lost by the luck
+    of the imagination (seed 10001, turn 40: an attack at 83% looked sure, and its loss
+    gave the Automa its sixth star). One outcome, with the game as it is, when the
+    Automa adds no cards."""
+    foe = state.players[automa_seat]
+    card = AUTOMA_CARDS[foe.automa["deck"][-1]]
+    held = len(foe.combat_cards)
+    count = min(card["cards"], held)
+    if not count:
+        return [(1.0, state)]
+    dial = min(card["combat"][combat_column(foe.power)], foe.power)
+    mine = parse_commit(commit)
+    attacking = state.turn["combat"]["attacker"] != automa_seat
+    odds = tuple((dial + cards, chance) for cards, chance in cards_total(count).items())
+    chance = win_chance(odds, mine.dial + sum(mine.cards), attacking)
+    outcomes = []
+    for share, value in ((chance, min(COMBAT_DECK)), (1.0 - chance, max(COMBAT_DECK))):
+        if share > 0.0:
+            copy = state.copy()
+            copy.players[automa_seat].combat_cards = [value] * held
+            outcomes.append((share, copy))
+    return outcomes
+
+
 def combat_stars_open(player: Player) -> bool:
     """Whether a combat won would still bring a star (Saxony's have no limit)."""
     return combat_star_open(player, player.automa is not None)
@@ -111,6 +142,8 @@ def choose_against_automa(
     odds = automa_strength(foe.power, held)
     stake = HOLD_GROUND
     stake += COMBAT_STAR * combat_stars_open(foe)
+    if combat_stars_open(foe) and foe.star_count >= STARS_TO_END - 1:
+        stake += GAME_ENDING_STAKE
     stake += COMBAT_STAR * combat_stars_open(state.players[seat])
     best: tuple[float, str, int, float] | None = None
     for action in legal:
@@ -168,4 +201,11 @@ def choose_commit(
     return CommitChoice(strongest[1], "fight", expected)
 
 
-__all__ = ["CommitChoice", "automa_strength", "choose_commit", "foe_strength", "win_chance"]
+__all__ = [
+    "CommitChoice",
+    "automa_strength",
+    "choose_commit",
+    "foe_strength",
+    "hand_outcomes",
+    "win_chance",
+]

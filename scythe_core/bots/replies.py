@@ -52,15 +52,26 @@ def automa_replies(state: GameState, seat: int, weights: Weights) -> list[GameSt
 
 def each_card_on_top(state: GameState, automa_seat: int) -> list[GameState]:
     """Copies of the imagined game, one for each card of an Automa's imagined deck put
-    on top in turn (its deck order is never known); none when its deck is empty."""
+    on top in turn (its deck order is never known), the next card after it in turn
+    below it; none when its deck is empty. The card below is the one the Automa draws
+    for a fight in that turn: left where the imagination put it, every reply fought
+    with the same card, and an attack looked always won or always lost."""
     copies = []
-    for card in sorted(set(state.players[automa_seat].automa["deck"])):
+    cards = sorted(set(state.players[automa_seat].automa["deck"]))
+    for k, card in enumerate(cards):
         drawn = state.copy()
         order = drawn.players[automa_seat].automa["deck"]
-        i = order.index(card)
-        order[i], order[-1] = order[-1], order[i]
+        put_at(order, card, -1)
+        if len(cards) > 1:
+            put_at(order, cards[(k + 1) % len(cards)], -2)
         copies.append(drawn)
     return copies
+
+
+def put_at(order: list[int], card: int, place: int) -> None:
+    """Swap ``card`` into ``place`` of a deck order."""
+    i = order.index(card)
+    order[i], order[place] = order[place], order[i]
 
 
 def reply_steps(state: GameState, seat: int, weights: Weights):
