@@ -99,6 +99,10 @@ def win_chance(odds: tuple[tuple[int, float], ...], total: int, attacking: bool)
     return sum(chance for strength, chance in odds if strength < total + attacking)
 
 
+#: A chance this small is no chance (sums of floats leave crumbs).
+SURE = 1e-9
+
+
 def hand_outcomes(state: GameState, automa_seat: int, commit: str) -> list[tuple[float, GameState]]:
     """The ways an Automa's random combat cards can turn the combat in ``state`` (its
     card for the fight on top of its deck) against ``commit``: the chance that they
@@ -121,7 +125,7 @@ def hand_outcomes(state: GameState, automa_seat: int, commit: str) -> list[tuple
     chance = win_chance(odds, mine.dial + sum(mine.cards), attacking)
     outcomes = []
     for share, value in ((chance, min(COMBAT_DECK)), (1.0 - chance, max(COMBAT_DECK))):
-        if share > 0.0:
+        if share > SURE:
             copy = state.copy()
             copy.players[automa_seat].combat_cards = [value] * held
             outcomes.append((share, copy))
