@@ -9,6 +9,7 @@ its hand, so every commit has a chance to win, weighed against what it costs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -84,17 +85,25 @@ def automa_strength(power: int, held: int) -> tuple[tuple[int, float], ...]:
     """The chances of each strength an Automa with ``power`` and ``held`` combat cards
     shows: a card of its deck (any of them, as its order is hidden) gives the dial (by
     its power's column, never more than its power) and how many cards it adds."""
-    column = combat_column(power)
     odds: dict[int, float] = {}
     share = 1.0 / len(AUTOMA_CARDS)
     for card in AUTOMA_CARDS.values():
-        dial = min(card["combat"][column], power)
-        for cards, chance in cards_total(min(card["cards"], held)).items():
-            odds[dial + cards] = odds.get(dial + cards, 0.0) + share * chance
+        for strength, chance in card_strength(card, power, held):
+            odds[strength] = odds.get(strength, 0.0) + share * chance
     return tuple(sorted(odds.items()))
 
 
-def win_chance(odds: tuple[tuple[int, float], ...], total: int, attacking: bool) -> float:
+def card_strength(card: dict, power: int, held: int) -> list[tuple[int, float]]:
+    """The chances of each strength an Automa with ``power`` and ``held`` combat cards
+    shows with ``card`` drawn for the fight: its table's dial for the power's column
+    (never more than its power) and the cards it adds, drawn at random."""
+    dial = min(card["combat"][combat_column(power)], power)
+    return [
+        (dial + cards, chance) for cards, chance in cards_total(min(card["cards"], held)).items()
+    ]
+
+
+def win_chance(odds: Iterable[tuple[int, float]], total: int, attacking: bool) -> float:
     """The chance that ``total`` wins against those odds (the attacker wins a tie)."""
     return sum(chance for strength, chance in odds if strength < total + attacking)
 
@@ -115,13 +124,11 @@ def hand_outcomes(state: GameState, automa_seat: int, commit: str) -> list[tuple
     foe = state.players[automa_seat]
     card = AUTOMA_CARDS[foe.automa["deck"][-1]]
     held = len(foe.combat_cards)
-    count = min(card["cards"], held)
-    if not count:
+    if not min(card["cards"], held):
         return [(1.0, state)]
-    dial = min(card["combat"][combat_column(foe.power)], foe.power)
     mine = parse_commit(commit)
     attacking = state.turn["combat"]["attacker"] != automa_seat
-    odds = tuple((dial + cards, chance) for cards, chance in cards_total(count).items())
+    odds = card_strength(card, foe.power, held)
     chance = win_chance(odds, mine.dial + sum(mine.cards), attacking)
     outcomes = []
     for share, value in ((chance, min(COMBAT_DECK)), (1.0 - chance, max(COMBAT_DECK))):
@@ -145,9 +152,10 @@ def choose_against_automa(
     held = cards_held(foe)
     odds = automa_strength(foe.power, held)
     stake = HOLD_GROUND
-    stake += COMBAT_STAR * combat_stars_open(foe)
-    if combat_stars_open(foe) and foe.star_count >= STARS_TO_END - 1:
-        stake += GAME_ENDING_STAKE
+    if combat_stars_open(foe):
+        stake += COMBAT_STAR
+        if foe.star_count >= STARS_TO_END - 1:
+            stake += GAME_ENDING_STAKE
     stake += COMBAT_STAR * combat_stars_open(state.players[seat])
     best: tuple[float, str, int, float] | None = None
     for action in legal:
