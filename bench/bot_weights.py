@@ -35,7 +35,7 @@ from scythe_core.bots import player as bot_player  # noqa: E402
 from scythe_core.io.simulate import mix_game  # noqa: E402
 
 #: Fields of the hard level (not of its weights) that may be changed.
-LEVEL_FIELDS = ("width", "ahead", "ahead_width", "margin", "replies", "placements")
+LEVEL_FIELDS = ("width", "ahead", "ahead_width", "margin", "replies", "placements", "ahead_cards")
 #: Fields of the hard level's search limits (``search.SearchLimits``) that may be changed.
 LIMIT_FIELDS = ("drop_repeats", "narrow_after", "by_phase")
 #: bot:hard as it is (a worker process plays either side, one game after another).

@@ -23,6 +23,7 @@ from scythe_core.bots.observe import imagine, observe
 from scythe_core.bots.player import LEVELS, bot_seats
 from scythe_core.bots.replies import (
     automa_replies,
+    first_cards,
     play_to_next_turn,
     reply_steps,
     unit_placement,
@@ -130,6 +131,55 @@ def test_a_look_ahead_judges_the_best_turns_by_the_turn_that_follows():
     follow_ups, _ = finish(plan_turn_steps(after, seat, 2, HARD, 0))
     assert first.value == max(follow.value for follow in follow_ups)
     assert first.value != evaluate(first.state, seat, HARD)
+
+
+def test_against_an_automa_the_turn_after_is_judged_over_several_cards_it_may_draw():
+    state = new_game({"seed": 4, "seats": SEATS})
+    seat = to_move(state)
+    imagined = imagine(observe(state, seat))
+    options, _seen = finish(plan_turn_steps(imagined.copy(), seat, 2, HARD, 1, ahead_cards=3))
+    first = options[0]
+    draws = search.automa_draws(first.state, seat, HARD, 3)
+    automa = state.players[1 - seat]
+    tops = [draw.players[automa.seat].automa["deck"][-1] for draw in draws]
+    assert len(set(tops)) == 3  # three different cards, each on top once
+    # The first three different cards of the order the imagination dealt.
+    after = first.state.copy()
+    play_to_next_turn(after, seat, HARD, until_automa=True)
+    assert tops == first_cards(after.players[automa.seat].automa["deck"], 3)
+    values = []
+    for draw in draws:
+        play_to_next_turn(draw, seat, HARD)
+        follow_ups, _ = finish(plan_turn_steps(draw, seat, 2, HARD, 0))
+        values.append(max(follow.value for follow in follow_ups))
+    assert first.value == first.luck + sum(values) / 3
+    # One card alone: the imagined one on top, as before.
+    single, _seen = finish(plan_turn_steps(imagined.copy(), seat, 2, HARD, 1))
+    (alone,) = search.automa_draws(single[0].state, seat, HARD, 1)
+    play_to_next_turn(alone, seat, HARD)
+    follow_ups, _ = finish(plan_turn_steps(alone, seat, 2, HARD, 0))
+    assert single[0].value == single[0].luck + max(follow.value for follow in follow_ups)
+    assert LEVELS["hard"].ahead_cards == 3 and LEVELS["normal"].ahead_cards == 1
+
+
+def test_the_first_cards_of_a_deck_are_dealt_from_its_top_each_once():
+    deck = [5, 2, 2, 7, 5]  # the top is the end
+    assert first_cards(deck, 2) == [5, 7]
+    assert first_cards(deck, 3) == [5, 7, 2]
+    assert first_cards(deck, 9) == [5, 7, 2]
+    assert first_cards([], 3) == []
+
+
+def test_without_an_automa_the_cards_to_judge_the_turn_after_by_change_nothing():
+    seats = [{"controller": "bot", "level": "hard"}, {"controller": "bot", "level": "hard"}]
+    state = new_game({"seed": 4, "seats": seats})
+    seat = to_move(state)
+    imagined = imagine(observe(state, seat))
+    one, _ = finish(plan_turn_steps(imagined.copy(), seat, 2, HARD, 2))
+    three, _ = finish(plan_turn_steps(imagined.copy(), seat, 2, HARD, 2, ahead_cards=3))
+    assert [(line.actions, line.value) for line in one] == [
+        (line.actions, line.value) for line in three
+    ]
 
 
 def test_the_turn_after_is_searched_with_its_own_beam(monkeypatch):

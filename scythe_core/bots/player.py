@@ -17,7 +17,8 @@ to come and sixteen past it (:func:`.search.prune_by_phase`), judges its six bes
 by an Automa's reply to them (the mean over the cards it may draw next; among them,
 for each first choice, the best turns leaving its units in up to three different
 places: :func:`.replies.reply_candidates`), then its two
-best by the best turn that can follow each (found keeping four), drops a part-turn
+best by the best turn that can follow each (found keeping four; against an Automa, the
+mean over three cards it may draw in between), drops a part-turn
 back at a game seen before and narrows its beam to two after 3,000 part-turns for one
 first choice (:class:`.search.SearchLimits`), judges a fight against an Automa by
 the mean over every card it may draw for it, has its own weights, weighs its
@@ -67,6 +68,10 @@ class Level:
     #: For each first choice, turns ending with the units placed differently that are
     #: among those judged by the Automa's reply (:func:`.replies.reply_candidates`).
     placements: int = 1
+    #: When an Automa plays before the turn after: the cards it may draw that the
+    #: ``ahead`` turns are judged over (:func:`.search.automa_draws`; 1: the one
+    #: card imagined on top).
+    ahead_cards: int = 1
 
 
 LEVELS = {
@@ -83,6 +88,7 @@ LEVELS = {
         limits=SearchLimits(True, 3000, by_phase=True),
         replies=6,
         placements=3,
+        ahead_cards=3,
     ),
 }
 
@@ -152,6 +158,7 @@ class BotPlayer:
             level.limits,
             level.replies,
             level.placements,
+            level.ahead_cards,
         )
         best = options[self.near_pick(observation, [line.value for line in options], level)]
         self.plan, self.expected = list(best.actions[1:]), list(best.offered[1:])

@@ -50,14 +50,17 @@ def automa_replies(state: GameState, seat: int, weights: Weights) -> list[GameSt
     return each_card_on_top(after, to_move(after)) or [after]
 
 
-def each_card_on_top(state: GameState, automa_seat: int) -> list[GameState]:
+def each_card_on_top(state: GameState, automa_seat: int, count: int = 0) -> list[GameState]:
     """Copies of the imagined game, one for each card of an Automa's imagined deck put
     on top in turn (its deck order is never known), the next card after it in turn
     below it; none when its deck is empty. The card below is the one the Automa draws
     for a fight in that turn: left where the imagination put it, every reply fought
-    with the same card, and an attack looked always won or always lost."""
+    with the same card, and an attack looked always won or always lost. With
+    ``count``, only that many cards: the first ones of the imagined order (a sample
+    of the deck, as the imagination shuffled it)."""
     copies = []
-    cards = sorted(set(state.players[automa_seat].automa["deck"]))
+    deck = state.players[automa_seat].automa["deck"]
+    cards = sorted(set(deck)) if not count else first_cards(deck, count)
     for k, card in enumerate(cards):
         drawn = state.copy()
         order = drawn.players[automa_seat].automa["deck"]
@@ -66,6 +69,17 @@ def each_card_on_top(state: GameState, automa_seat: int) -> list[GameState]:
             put_at(order, cards[(k + 1) % len(cards)], -2)
         copies.append(drawn)
     return copies
+
+
+def first_cards(deck: list[int], count: int) -> list[int]:
+    """The first ``count`` different cards a deck order would deal (its top is its end)."""
+    cards: list[int] = []
+    for card in reversed(deck):
+        if card not in cards:
+            cards.append(card)
+            if len(cards) == count:
+                break
+    return cards
 
 
 def put_at(order: list[int], card: int, place: int) -> None:
