@@ -38,16 +38,19 @@ def play_to_next_turn(
         apply_in_place(state, action, check=False)
 
 
-def automa_replies(state: GameState, seat: int, weights: Weights) -> list[GameState]:
+def automa_replies(
+    state: GameState, seat: int, weights: Weights, count: int = 0
+) -> list[GameState]:
     """The imagined game at the start of the next Automa's turn after this seat's, once
     for each card that Automa may draw next (the cards of its imagined deck, each put
-    on top in turn; its deck order is never known), or once as it stands when no
-    Automa plays next or its deck is empty (it reshuffles)."""
+    on top in turn; its deck order is never known; with ``count``, only the first
+    ones of the imagined order: :func:`each_card_on_top`), or once as it stands when
+    no Automa plays next or its deck is empty (it reshuffles)."""
     after = state.copy()
     play_to_next_turn(after, seat, weights, until_automa=True)
     if after.game_over or after.pending.get("kind") != "automa_turn":
         return [after]
-    return each_card_on_top(after, to_move(after)) or [after]
+    return each_card_on_top(after, to_move(after), count) or [after]
 
 
 def each_card_on_top(state: GameState, automa_seat: int, count: int = 0) -> list[GameState]:

@@ -20,7 +20,13 @@ from ..model.actions import verb_of
 from ..model.state import GameState
 from .combat import choose_commit, hand_outcomes
 from .evaluate import Weights, evaluate
-from .replies import each_card_on_top, play_to_next_turn, reply_candidates, weigh_replies
+from .replies import (
+    automa_replies,
+    each_card_on_top,
+    play_to_next_turn,
+    reply_candidates,
+    weigh_replies,
+)
 
 #: At most this many decisions of one's own in a turn (a safety net; turns need < 40).
 MAX_STEPS = 80
@@ -337,13 +343,9 @@ def automa_draws(state: GameState, seat: int, weights: Weights, cards: int) -> l
     three, bot:hard's margin to the Automa rose by +1.1 +- 1.2 coins (seeds
     9901-10000) and +1.7 +- 1.3 (10001-10100): 50 wins of 200 where 44, at a third
     more think time against an Automa; games without one play as before."""
-    after = state.copy()
     if cards <= 1:
-        return [after]
-    play_to_next_turn(after, seat, weights, until_automa=True)
-    if after.game_over or after.pending.get("kind") != "automa_turn":
-        return [after]
-    return each_card_on_top(after, to_move(after), cards) or [after]
+        return [state.copy()]
+    return automa_replies(state, seat, weights, cards)
 
 
 def plan_turn_steps(
