@@ -159,7 +159,7 @@ def test_against_an_automa_the_turn_after_is_judged_over_several_cards_it_may_dr
     play_to_next_turn(alone, seat, HARD)
     follow_ups, _ = finish(plan_turn_steps(alone, seat, 2, HARD, 0))
     assert single[0].value == single[0].luck + max(follow.value for follow in follow_ups)
-    assert LEVELS["hard"].ahead_cards == 3 and LEVELS["normal"].ahead_cards == 1
+    assert LEVELS["hard"].ahead_cards == 2 and LEVELS["normal"].ahead_cards == 1
 
 
 def test_the_first_cards_of_a_deck_are_dealt_from_its_top_each_once():

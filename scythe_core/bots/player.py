@@ -18,7 +18,7 @@ by an Automa's reply to them (the mean over the cards it may draw next; among th
 for each first choice, the best turns leaving its units in up to three different
 places: :func:`.replies.reply_candidates`), then its two
 best by the best turn that can follow each (found keeping four; against an Automa, the
-mean over three cards it may draw in between), drops a part-turn
+mean over two cards it may draw in between), drops a part-turn
 back at a game seen before and narrows its beam to two after 3,000 part-turns for one
 first choice (:class:`.search.SearchLimits`), judges a fight against an Automa by
 the mean over every card it may draw for it, has its own weights, weighs its
@@ -88,7 +88,7 @@ LEVELS = {
         limits=SearchLimits(True, 3000, by_phase=True),
         replies=6,
         placements=3,
-        ahead_cards=3,
+        ahead_cards=2,
     ),
 }
 
