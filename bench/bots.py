@@ -9,6 +9,13 @@ and the wall-clock median beside it.
 
     python3 bench/bots.py [--games 2] [--seats 2] [--levels easy,normal,hard]
 
+``--automa <level>`` instead plays each game as one bot against an Automa of that
+level and times the bot alone: a solo player's opponent is often an Automa, and
+against one bot:hard also weighs the Automa's replies to its best turns (its slowest
+turns are there).
+
+    python3 bench/bots.py --levels hard --automa automa [--games 2]
+
 ``--page`` instead builds ``dist/`` (unless ``--no-build``), serves it on 127.0.0.1 and
 plays a game of a human (skip-heavy) and two bot:hard seats in headless Debian
 Chromium at the "watch" speed (``--speed``), where a bot thinks in slices of 12 ms
@@ -40,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from figures import percentile, timing_line  # noqa: E402
 
-from scythe_core import new_game, to_move  # noqa: E402
+from scythe_core import apply_in_place, legal_actions, new_game, to_move  # noqa: E402
 from scythe_core.bots import bot_seats, play_bot_decision  # noqa: E402
 
 #: The bot:hard median target, seconds per turn (CPython on the build machine).
@@ -62,14 +69,22 @@ IDLE_CLICKS = (
 )
 
 
-def turn_times(level: str, seed: int, seats: int, max_turns: int) -> tuple[list[float], dict]:
-    """Seconds each bot spent per turn of its own in one game, and the game's end."""
-    state = new_game({"seed": seed, "seats": [{"controller": "bot", "level": level}] * seats})
+def turn_times(
+    level: str, seed: int, seats: int, max_turns: int, automa: str = ""
+) -> tuple[list[float], dict]:
+    """Seconds each bot spent per turn of its own in one game, and the game's end;
+    with ``automa`` (a level), one bot against an Automa of that level."""
+    bot = {"controller": "bot", "level": level}
+    config = [bot, {"controller": "automa", "level": automa}] if automa else [bot] * seats
+    state = new_game({"seed": seed, "seats": config})
     bots = bot_seats(state)
     spent: dict[tuple[int, int], float] = {}
     wall: dict[tuple[int, int], float] = {}
     while not state.game_over and state.turns_taken < max_turns:
         seat = to_move(state)
+        if seat not in bots:  # the Automa: its only choice (the engine draws its card)
+            apply_in_place(state, legal_actions(state)[0])
+            continue
         key = (state.turns_taken, seat)
         started, clock = time.process_time(), time.perf_counter()
         play_bot_decision(state, bots[seat])
@@ -200,6 +215,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--levels", default="easy,normal,hard")
+    parser.add_argument(
+        "--automa",
+        default="",
+        help="one bot against an Automa of this level (autometta, automa, ...), not bots",
+    )
     parser.add_argument("--max-turns", type=int, default=300)
     parser.add_argument("--page", action="store_true", help="measure in the page instead")
     parser.add_argument("--page-turns", type=int, default=30, help="bot turns to time")
@@ -211,12 +231,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.page:
         return page_figures(args)
-    print(f"bots: think time per turn, {args.games} games of {args.seats} bots per level")
+    if args.automa:
+        print(
+            f"bots: think time per turn, {args.games} games of a bot against automa:{args.automa}"
+        )
+    else:
+        print(f"bots: think time per turn, {args.games} games of {args.seats} bots per level")
     for level in args.levels.split(","):
         times: list[float] = []
         ends = []
         for game in range(args.games):
-            spent, end = turn_times(level, 100 + game, args.seats, args.max_turns)
+            spent, end = turn_times(level, 100 + game, args.seats, args.max_turns, args.automa)
             times += spent
             ends.append(end)
         median, p95 = statistics.median(times), percentile(times, 0.95)

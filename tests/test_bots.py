@@ -203,6 +203,20 @@ def test_the_bench_prints_think_times():
     )
 
 
+def test_the_bench_times_a_bot_against_an_automa():
+    done = subprocess.run(
+        [sys.executable, "bench/bots.py", "--games", "1", "--levels", "easy"]
+        + ["--automa", "automa", "--max-turns", "6"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert "against automa:automa" in done.stdout
+    # Six turns of the game, three of them the bot's: the Automa's are not timed.
+    assert re.search(r"bot:easy\s+turns\s+3\s+median \d+\.\d{3} s", done.stdout)
+
+
 def test_thinking_in_slices_gives_the_same_decision():
     """``deliberate`` pauses between slices of its search (for the page) and ends with
     the decision ``decide`` takes in one go."""
