@@ -30,8 +30,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scythe_core.bots import player as bot_player  # noqa: E402
+from scythe_core.bots.economy import Economy  # noqa: E402
 from scythe_core.bots.evaluate import HARD, all_holdings  # noqa: E402
-from scythe_core.bots.projection import Economy, snapshot  # noqa: E402
+from scythe_core.bots.projection import snapshot  # noqa: E402
 from scythe_core.engine import to_move  # noqa: E402
 from scythe_core.io.simulate import mix_game  # noqa: E402
 from scythe_core.model.state import GameState  # noqa: E402

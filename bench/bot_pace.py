@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scythe_core.bots import player as bot_player  # noqa: E402
-from scythe_core.bots.projection import BOTTOM_GOAL  # noqa: E402
+from scythe_core.bots.economy import BOTTOM_GOAL  # noqa: E402
 from scythe_core.data.components import STAR_GOALS, STARS_TO_END, mat_section  # noqa: E402
 from scythe_core.engine import to_move  # noqa: E402
 from scythe_core.io.simulate import mix_game  # noqa: E402

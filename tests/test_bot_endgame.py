@@ -9,10 +9,11 @@ import dataclasses
 
 from scythe_core import new_game, to_move
 from scythe_core.bots import player as bot_player
+from scythe_core.bots.economy import RESOURCES
 from scythe_core.bots.endgame import EndgameEconomy as Economy
 from scythe_core.bots.endgame import endgame_value
 from scythe_core.bots.evaluate import CUBE_PACE, HARD_ENDGAME, all_holdings, endgame_turns
-from scythe_core.bots.projection import RESOURCES, snapshot
+from scythe_core.bots.projection import snapshot
 from scythe_core.data.automa_cards import STAR_CARDS, star_spaces
 from scythe_core.data.components import MATS
 from scythe_core.engine import apply_in_place

@@ -191,9 +191,13 @@ def test_the_turn_after_is_searched_with_its_own_beam(monkeypatch):
     widths: list[int] = []
     searched = search.plan_turn_steps
 
-    def spying(state, seat, width, weights, ahead=0, ahead_width=0, limits=search.NO_LIMITS):
+    def spying(
+        state, seat, width, weights, ahead=0, ahead_width=0, limits=search.NO_LIMITS, **rest
+    ):
         widths.append(width)
-        return (yield from searched(state, seat, width, weights, ahead, ahead_width, limits))
+        return (
+            yield from searched(state, seat, width, weights, ahead, ahead_width, limits, **rest)
+        )
 
     monkeypatch.setattr(search, "plan_turn_steps", spying)
     finish(search.plan_turn_steps(imagined.copy(), seat, 3, HARD, 2, ahead_width=1))
@@ -214,7 +218,9 @@ def test_a_turn_that_goes_round_in_circles_is_never_the_plan(monkeypatch):
     seat = to_move(state)
     assert state.pending["kind"] == "section" and state.players[seat].controller == "bot"
     before = state.turns_taken
-    monkeypatch.setattr(search, "judge", lambda st, _seat, _w: float(st.turns_taken == before))
+    monkeypatch.setattr(
+        search, "judge", lambda st, _seat, _w, *_known: float(st.turns_taken == before)
+    )
     options, _seen = search.plan_turn(state.copy(), seat, 2, HARD)
     assert all(line.state.turns_taken > before for line in options)
 
@@ -253,7 +259,9 @@ def test_a_part_turn_back_at_a_game_seen_before_is_dropped(monkeypatch):
     state = replay(rec)
     seat = to_move(state)
     before = state.turns_taken
-    monkeypatch.setattr(search, "judge", lambda st, _seat, _w: float(st.turns_taken == before))
+    monkeypatch.setattr(
+        search, "judge", lambda st, _seat, _w, *_known: float(st.turns_taken == before)
+    )
     steps = pruned_widths(monkeypatch)
     imagined = imagine(observe(state, seat))
     search.answer_others(imagined, seat)
@@ -481,3 +489,59 @@ def test_the_automas_reply_sees_workers_left_alone_within_its_reach():
     # reach of its mech are worth less (some of its cards send them home).
     assert values["beside the workers"][0] == values["far away"][0]
     assert values["beside the workers"][1] < values["far away"][1]
+
+
+def test_a_position_met_again_in_a_search_is_judged_once(monkeypatch):
+    state = new_game({"seed": 4, "seats": SEATS})
+    seat = to_move(state)
+    imagined = imagine(observe(state, seat))
+    evaluated = search.evaluate
+    calls: list[int] = []
+
+    def counting(st, s, w):
+        calls.append(1)
+        return evaluated(st, s, w)
+
+    monkeypatch.setattr(search, "evaluate", counting)
+    judged: dict = {}
+    first = search.judge(imagined, seat, HARD, judged)
+    assert search.judge(imagined.copy(), seat, HARD, judged) == first
+    assert first == evaluated(imagined, seat, HARD) and len(calls) == 1
+    # Another position (a coin more) is judged anew, and so is one without the cache.
+    richer = imagined.copy()
+    richer.players[seat].coins += 1
+    assert search.judge(richer, seat, HARD, judged) == evaluated(richer, seat, HARD)
+    assert len(calls) == 2
+    search.judge(imagined, seat, HARD)
+    assert len(calls) == 3
+    # The same position at another decision of the turn is the same position.
+    later = imagined.copy()
+    later.pending = {**later.pending, "kind": "bottom"}
+    assert search.evaluation_key(later) == search.evaluation_key(imagined)
+    assert search.part_turn_key(later) != search.part_turn_key(imagined)
+
+
+def test_judging_a_position_once_plays_the_same_turns(monkeypatch):
+    # The kept values change the search's time, never its choice: every first
+    # choice's best turn, its value and every end seen are as without them.
+    plans = []
+    judge = search.judge
+    for keep in (True, False):
+        if not keep:
+            monkeypatch.setattr(
+                search, "judge", lambda st, s, w, _judged=None, _key=None: judge(st, s, w)
+            )
+        for seed in (4, 11):
+            state = new_game({"seed": seed, "seats": SEATS})
+            seat = to_move(state)
+            imagined = imagine(observe(state, seat))
+            options, seen = finish(
+                search.plan_turn_steps(imagined, seat, 4, HARD, 1, 2, LEVELS["hard"].limits, 2)
+            )
+            plans.append(
+                (
+                    [(line.actions, line.value) for line in options],
+                    [(line.actions, line.value) for line in seen],
+                )
+            )
+    assert plans[:2] == plans[2:]

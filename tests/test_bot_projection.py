@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from scythe_core import new_game
-from scythe_core.bots.projection import RESOURCES, Economy, projected_value, snapshot
+from scythe_core.bots.economy import RESOURCES, Economy
+from scythe_core.bots.projection import projected_value, snapshot
 from scythe_core.data.board import TERRAIN
 from scythe_core.data.components import BOTTOM_ACTIONS, STAR_GOALS, STARS_TO_END
 from scythe_core.engine import apply_in_place, legal_actions
@@ -225,3 +226,33 @@ def test_a_projected_economy_pays_for_its_bottom_actions():
         paid.append(sum(economy.done) - before)
     assert min(paid) >= 3
     assert sum(paid) / len(paid) >= 5
+
+
+def economy_fields(economy: Economy) -> tuple:
+    """Every field of an economy, its lists as tuples (to compare before and after)."""
+    return tuple(
+        tuple(tuple(x) if isinstance(x, list) else x for x in value)
+        if isinstance(value, list)
+        else value
+        for value in (getattr(economy, name) for name in Economy.__slots__)
+    )
+
+
+def test_a_copy_played_on_never_changes_the_economy_it_was_copied_from():
+    # A copy shares the lists it seldom changes (producing, done, sections) and the set
+    # of stars: each change to one of them replaces it first. Played turn after turn
+    # with every section tried, the economy a copy came from stays as it was.
+    rng = random.Random(17)
+    for seed in range(1, 8):
+        held = {res: rng.randint(0, 6) for res in RESOURCES}
+        economy = Economy(start(seed, **held))
+        economy.workers, economy.coins, economy.power, economy.popularity = 7, 9, 5, 6
+        for _ in range(12):
+            before = economy_fields(economy)
+            for index in range(4):
+                trial = economy.copy()
+                for _ in range(3):
+                    trial.play_section(index)
+                    trial.res = [n + 5 for n in trial.res]
+                assert economy_fields(economy) == before
+            economy.turn()

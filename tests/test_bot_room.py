@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from scythe_core import new_game
-from scythe_core.bots.projection import RESOURCES, Economy, snapshot
+from scythe_core.bots.economy import RESOURCES, Economy
+from scythe_core.bots.projection import snapshot
 from scythe_core.bots.room import ROOM_MAX, territory_room
 from scythe_core.data.components import FACTIONS
 

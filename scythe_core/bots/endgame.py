@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..data.components import STARS_TO_END
-from .projection import TIER_AT, Economy
+from .economy import TIER_AT, Economy
 
 #: How each top action may be played in the game's last turns (None: not at all).
 ENDGAME_CHOICES = {
@@ -23,6 +23,8 @@ ENDGAME_CHOICES = {
 
 class EndgameEconomy(Economy):
     """The projection's economy, played turn by turn in every order."""
+
+    __slots__ = ()
 
     def final_coins(self) -> int:
         """The end-game coins if the game ended now: coins, and the stars, territories

@@ -20,8 +20,6 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..data.automa_cards import CARDS as AUTOMA_CARDS
-from ..data.automa_cards import STAR_CARDS, star_spaces
 from ..data.board import ENCOUNTER_SPOTS, FACTORY, TERRAIN, hex_distance
 from ..data.components import (
     POPULARITY_MAX,
@@ -34,6 +32,7 @@ from ..model.seats import has_faction_ability
 from ..model.state import GameState, Player
 from ..rules.economy import bottom_cost, star_goal_counts, top_amount
 from ..rules.scoring import final_scores, structure_bonus_coins
+from .automa_pace import CUBE_PACE, automa_cards_left, automa_turns_left
 from .endgame import endgame_value
 from .projection import projected_value, snapshot
 from .room import territory_room
@@ -326,31 +325,6 @@ def seat_value(
         later = 1.0 if turns else 1.0 - on_time
         return bonus + expected + later * (power + cards + exploring) + ENDGAME_TIE_BREAK * value
     return now + young * future_value(state, held, player, w)
-
-
-#: Share of Automa cards that move its star-card cube on.
-CUBE_PACE = sum(card["star"] for card in AUTOMA_CARDS.values()) / len(AUTOMA_CARDS)
-
-
-def automa_cards_left(player: Player) -> int | None:
-    """The star-card spaces the Automa's cube still has to move for its sixth star
-    (None when its star card alone cannot bring the rest)."""
-    cube = player.automa["cube"]
-    ahead = [i for i in star_spaces(player.level) if i > cube]
-    need = STARS_TO_END - player.star_count
-    if need <= 0:
-        return 0
-    if need > len(ahead):
-        return None
-    return ahead[need - 1] - cube
-
-
-def automa_turns_left(player: Player) -> float:
-    """The Automa's turns until its sixth star, if its star card alone brings the rest."""
-    cards = automa_cards_left(player)
-    if cards is None:
-        return (len(STAR_CARDS[player.level]) - player.automa["cube"]) / CUBE_PACE
-    return cards / CUBE_PACE
 
 
 def projection_horizon(state: GameState, w: Weights) -> int:

@@ -11,7 +11,6 @@ the mean over every card the Automa may draw for it (:func:`combat_mean`).
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
@@ -20,6 +19,7 @@ from ..model.actions import verb_of
 from ..model.state import GameState
 from .combat import choose_commit, hand_outcomes
 from .evaluate import Weights, evaluate
+from .keys import Judged, evaluation_key, part_turn_key
 from .replies import (
     automa_replies,
     each_card_on_top,
@@ -35,8 +35,6 @@ MAX_STEPS = 80
 SELECTIONS_PER_WIDTH = 8
 #: Where a beam narrows, it keeps this share of its width (at least one part-turn).
 NARROWED = 8
-#: The ``marshal`` format of part-turn keys: 2, the last without references by identity.
-MARSHAL_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -110,10 +108,25 @@ def is_selection(line: Line) -> bool:
     )
 
 
-def judge(state: GameState, seat: int, weights: Weights) -> float:
-    """The value of a part-turn; in the middle of a Produce, with every amount at its most."""
+def judge(
+    state: GameState,
+    seat: int,
+    weights: Weights,
+    judged: Judged | None = None,
+    key: bytes | None = None,
+) -> float:
+    """The value of a part-turn; in the middle of a Produce, with every amount at its
+    most. With ``judged``, a position met before in the search is not judged again
+    (``key``: its :func:`evaluation_key`, when known)."""
     if state.pending.get("kind") != PRODUCING:
-        return evaluate(state, seat, weights)
+        if judged is None or state.game_over:
+            return evaluate(state, seat, weights)
+        if key is None:
+            key = evaluation_key(state)
+        value = judged.get(key)
+        if value is None:
+            value = judged[key] = evaluate(state, seat, weights)
+        return value
     produced = state.copy()
     while produced.pending.get("kind") == PRODUCING and to_move(produced) == seat:
         apply_in_place(produced, legal_actions(produced)[-1], check=False)
@@ -180,40 +193,15 @@ def turn_over(state: GameState, turns_before: int) -> bool:
     return state.game_over or state.turns_taken > turns_before
 
 
-def part_turn_key(state: GameState) -> bytes:
-    """Everything of an imagined game that decides how a turn can go on from it (not
-    its record: the log is read back only for workers forced out by a combat this turn,
-    and a position after a combat never equals one before it), as a comparable value:
-    written by ``marshal`` at its version 2, which writes equal JSON-like data as
-    equal bytes (later versions refer back to an object seen before, by identity) and
-    is eight times as fast as ``repr``, which it replaces (a search writes thousands
-    of keys a turn)."""
-    return marshal.dumps(
-        (
-            state.pending,
-            state.flow,
-            state.turn,
-            state.resources,
-            [player.__dict__ for player in state.players],
-            state.encounter_tokens,
-            state.combat_deck,
-            state.combat_discard,
-            state.factory_deck,
-            state.objective_deck,
-            state.encounter_deck,
-            state.turn_index,
-            state.round,
-            state.turns_taken,
-            state.rng,
-        ),
-        MARSHAL_VERSION,
-    )
-
-
 def extend(
-    line: Line, seat: int, weights: Weights, reached: set[bytes] | None = None
+    line: Line,
+    seat: int,
+    weights: Weights,
+    reached: set[bytes] | None = None,
+    judged: Judged | None = None,
 ) -> list[Line]:
-    """Every one-decision longer part-turn after ``line`` (judged where they stand);
+    """Every one-decision longer part-turn after ``line`` (judged where they stand,
+    by ``judged`` for a position judged before);
     with ``reached``, only those whose game is not one of it (they are added): a
     part-turn that comes back to a game seen before (a mech dropping a resource and
     loading it again) or reaches one another order of the same decisions reached
@@ -230,12 +218,14 @@ def extend(
         state = line.state.copy() if len(legal) > 1 else line.state
         apply_in_place(state, action, check=False)
         answer_others(state, seat)
+        evaluated = None
         if reached is not None and not state.game_over:
-            key = part_turn_key(state)
+            evaluated = evaluation_key(state)
+            key = part_turn_key(state, evaluated)
             if key in reached:
                 continue
             reached.add(key)
-        value = judge(state, seat, weights)
+        value = judge(state, seat, weights, judged, evaluated)
         luck = line.luck if mean is None else line.luck + mean - value
         children.append(
             Line(state, [*line.actions, action], [*line.offered, offered], value + luck, luck)
@@ -277,25 +267,31 @@ Steps = Generator[None, None, object]
 
 
 def best_turn(
-    start: Line, seat: int, width: int, weights: Weights, limits: SearchLimits = NO_LIMITS
+    start: Line,
+    seat: int,
+    width: int,
+    weights: Weights,
+    limits: SearchLimits = NO_LIMITS,
+    judged: Judged | None = None,
 ):
     """The best finished turn from ``start`` (and every finished turn looked at),
-    as a generator that pauses after each decision it looks at (see :func:`finish`)."""
+    as a generator that pauses after each decision it looks at (see :func:`finish`);
+    ``judged``: the values of positions judged before in this search (added to)."""
     turns_before = start.state.turns_taken
     beam, finished = [start], []
     reached = {part_turn_key(start.state)} if limits.drop_repeats else None
-    judged, narrowed = 0, max(1, width // NARROWED)
+    counted, narrowed = 0, max(1, width // NARROWED)
     for _ in range(MAX_STEPS):
         grown: list[Line] = []
         for line in beam:
-            children = extend(line, seat, weights, reached)
-            judged += len(children)
+            children = extend(line, seat, weights, reached, judged)
+            counted += len(children)
             for child in children:
                 (finished if turn_over(child.state, turns_before) else grown).append(child)
             yield
         if not grown:
             break
-        over = limits.narrow_after and judged > limits.narrow_after
+        over = limits.narrow_after and counted > limits.narrow_after
         keep = prune_by_phase if limits.by_phase else prune
         beam = keep(grown, narrowed if over else width)
     else:
@@ -315,6 +311,7 @@ def look_ahead(
     count: int,
     limits: SearchLimits = NO_LIMITS,
     cards: int = 1,
+    judged: Judged | None = None,
 ):
     """Judge the ``count`` best turns by the best turn that can follow them, found
     with a beam of ``width`` (a generator); when an Automa plays in between, by the
@@ -328,7 +325,7 @@ def look_ahead(
                 values.append(evaluate(after, seat, weights))
                 continue
             follow_ups, _seen = yield from plan_turn_steps(
-                after, seat, width, weights, 0, limits=limits
+                after, seat, width, weights, 0, limits=limits, judged=judged
             )
             values.append(max(follow.value for follow in follow_ups))
         line.value = line.luck + sum(values) / len(values)
@@ -362,6 +359,7 @@ def plan_turn_steps(
     replies: int = 0,
     placements: int = 1,
     ahead_cards: int = 1,
+    judged: Judged | None = None,
 ):
     """The best turn for each first choice from here (best first), and every end seen;
     against an Automa the ``replies`` best judged by its reply to them, among them
@@ -369,17 +367,20 @@ def plan_turn_steps(
     ``placements`` placements (:func:`.replies.reply_candidates`); the ``ahead`` best
     judged by the best turn after them (found with a beam of ``ahead_width``, or
     ``width`` when 0; over ``ahead_cards`` cards an Automa may draw in between); a
-    generator that pauses between slices of the search."""
+    generator that pauses between slices of the search. ``judged``: the values of
+    positions judged before in the search this one is part of (a new one when None)."""
+    if judged is None:
+        judged = {}
     answer_others(state, seat)
     against_automa = bool(replies) and any(p.automa is not None for p in state.players)
-    firsts = extend(Line(state), seat, weights)
+    firsts = extend(Line(state), seat, weights, judged=judged)
     options: list[Line] = []
     seen: list[Line] = []
     for first in firsts:
         if turn_over(first.state, state.turns_taken):
             line, ends = first, [first]
         else:
-            line, ends = yield from best_turn(first, seat, width, weights, limits)
+            line, ends = yield from best_turn(first, seat, width, weights, limits, judged)
         seen.extend(ends)
         options.append(line)
         if against_automa:
@@ -390,7 +391,7 @@ def plan_turn_steps(
         options[:replies] = sorted(options[:replies], key=lambda line: -line.value)
     if ahead:
         yield from look_ahead(
-            options, seat, ahead_width or width, weights, ahead, limits, ahead_cards
+            options, seat, ahead_width or width, weights, ahead, limits, ahead_cards, judged
         )
         options[:ahead] = sorted(options[:ahead], key=lambda line: -line.value)
     return options, seen
