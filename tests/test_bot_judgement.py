@@ -545,3 +545,20 @@ def test_judging_a_position_once_plays_the_same_turns(monkeypatch):
                 )
             )
     assert plans[:2] == plans[2:]
+
+
+def test_a_part_turn_done_with_lends_its_game_to_its_last_child():
+    # best_turn extends each part-turn of its beam once: the last child plays on the
+    # part-turn's own game instead of a copy, and every child is as before.
+    state = new_game({"seed": 4, "seats": SEATS})
+    seat = to_move(state)
+    imagined = imagine(observe(state, seat))
+    kept = Line(imagined.copy())
+    spent = Line(imagined.copy())
+    children = search.extend(kept, seat, HARD)
+    lent = search.extend(spent, seat, HARD, spend=True)
+    assert len(children) > 1
+    assert [(c.actions, c.value) for c in lent] == [(c.actions, c.value) for c in children]
+    assert lent[-1].state is spent.state
+    assert all(child.state is not kept.state for child in children)
+    assert search.part_turn_key(kept.state) == search.part_turn_key(imagined)

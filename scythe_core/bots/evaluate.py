@@ -19,6 +19,7 @@ import dataclasses
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..data.board import ENCOUNTER_SPOTS, FACTORY, TERRAIN, hex_distance
 from ..data.components import (
@@ -177,8 +178,7 @@ def production_value(player: Player, counts: dict) -> float:
     return value
 
 
-@dataclass(frozen=True)
-class Holdings:
+class Holdings(NamedTuple):
     """What a seat controls: territories (the Factory counting three) and the
     resources on them, by kind."""
 
@@ -188,16 +188,18 @@ class Holdings:
 
 def all_holdings(state: GameState, control: dict[str, int]) -> dict[int, Holdings]:
     """Every seat's holdings, in one pass over the controlled territories."""
-    territories = {p.seat: 0 for p in state.players}
-    resources = {p.seat: dict.fromkeys(PAYS_FOR, 0) for p in state.players}
+    seats = [p.seat for p in state.players]
+    territories = dict.fromkeys(seats, 0)
+    resources = {seat: dict.fromkeys(PAYS_FOR, 0) for seat in seats}
+    on_board = state.resources
     for hid, owner in control.items():
         territories[owner] += FACTORY_WEIGHT if hid == FACTORY else 1
-        here = state.resources.get(hid)
+        here = on_board.get(hid)
         if here:
             held = resources[owner]
             for res, n in here.items():
                 held[res] += n
-    return {seat: Holdings(territories[seat], resources[seat]) for seat in territories}
+    return {seat: Holdings(territories[seat], resources[seat]) for seat in seats}
 
 
 def climbing_tier(popularity: int, reach: int) -> tuple[float, float, float]:
@@ -282,7 +284,9 @@ def seat_value(
     w: Weights,
     young: float,
     endgame: tuple[int, float] | None,
+    control: dict[str, int] | None = None,
 ) -> float:
+    """One seat's value (``control``: :meth:`GameState.control_map`, when known)."""
     now = score_now(state, held, player, w.tier_reach)
     if player.automa is not None:
         return now + 2.0 * player.star_count + 0.2 * player.power
@@ -292,7 +296,7 @@ def seat_value(
             player,
             held.resources,
             held.territories,
-            territory_room(state, player, state.control_map()),
+            territory_room(state, player, state.control_map() if control is None else control),
         )
         projected = projected_value(
             snap,
@@ -407,10 +411,11 @@ def evaluate(state: GameState, seat: int, w: Weights = HARD) -> float:
         best_other = max((s["total"] for s in scores if s["seat"] != seat), default=0)
         won = GAME_RESULT if mine["rank"] == 1 else -GAME_RESULT
         return won + mine["total"] - best_other
-    ledger = all_holdings(state, state.control_map())
+    control = state.control_map()
+    ledger = all_holdings(state, control)
     endgame = endgame_turns(state, w)
     values = [
-        seat_value(state, ledger[p.seat], p, w, young(state, p.seat, w), endgame)
+        seat_value(state, ledger[p.seat], p, w, young(state, p.seat, w), endgame, control)
         for p in state.players
     ]
     if endgame is None:

@@ -40,16 +40,15 @@ def snapshot(player: Player, held: dict[str, int], territories: int, room: int =
     ``room``: the new territories its units can walk to (:mod:`.room`)."""
     on_hex: dict[str, int] = {}
     for hid in player.workers:
-        if hid and TERRAIN.get(hid) in PRODUCTION:
+        if hid in PRODUCT_AT:
             on_hex[hid] = on_hex.get(hid, 0) + 1
-    producing = tuple(sorted((PRODUCTION[TERRAIN[h]], n) for h, n in on_hex.items()))
+    producing = tuple(sorted((PRODUCT_AT[h], n) for h, n in on_hex.items()))
     goal_values = star_goal_values(player)
-    sections, produce_hexes, bolster, trade_popularity, move_coins, move_units = mat_terms(
-        player.mat,
-        frozenset(player.upgraded_top),
-        tuple(sorted(player.upgraded_bottom.items())),
+    sections, produce_hexes, bolster, trade_popularity, move_coins, move_units = mat_terms_of(
+        player.mat, tuple(player.upgraded_top), tuple(player.upgraded_bottom.items())
     )
-    units = [h for h in player.workers if h] + list(player.mechs)
+    units = [h for h in player.workers if h]
+    units += player.mechs
     if player.character:
         units.append(player.character)
     # Units beyond one per hex could each take a new territory (a home base counts as a
@@ -76,6 +75,17 @@ def snapshot(player: Player, held: dict[str, int], territories: int, room: int =
         move_units,
         room,
     )
+
+
+#: Each territory that produces something, with its product.
+PRODUCT_AT = {hid: PRODUCTION[terrain] for hid, terrain in TERRAIN.items() if terrain in PRODUCTION}
+
+
+@lru_cache(maxsize=1024)
+def mat_terms_of(mat: str, upgraded_top: tuple[str, ...], upgraded_bottom: tuple) -> tuple:
+    """:func:`mat_terms` by the upgrades in the order they were made (kept: the search
+    asks it for every position it judges)."""
+    return mat_terms(mat, frozenset(upgraded_top), tuple(sorted(upgraded_bottom)))
 
 
 @lru_cache(maxsize=1024)

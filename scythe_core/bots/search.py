@@ -199,13 +199,15 @@ def extend(
     weights: Weights,
     reached: set[bytes] | None = None,
     judged: Judged | None = None,
+    spend: bool = False,
 ) -> list[Line]:
     """Every one-decision longer part-turn after ``line`` (judged where they stand,
     by ``judged`` for a position judged before);
     with ``reached``, only those whose game is not one of it (they are added): a
     part-turn that comes back to a game seen before (a mech dropping a resource and
     loading it again) or reaches one another order of the same decisions reached
-    leads nowhere new."""
+    leads nowhere new. The last of them plays on ``line``'s own game, not a copy,
+    where there is one choice or ``spend`` says ``line`` is done with."""
     legal = legal_actions(line.state)
     offered = tuple(legal)
     mean = None
@@ -214,8 +216,9 @@ def extend(
         if weights.automa_odds:
             mean = combat_mean(line.state, seat, legal[0], weights)
     children = []
-    for action in legal:
-        state = line.state.copy() if len(legal) > 1 else line.state
+    own = len(legal) - 1 if spend or len(legal) == 1 else -1
+    for index, action in enumerate(legal):
+        state = line.state if index == own else line.state.copy()
         apply_in_place(state, action, check=False)
         answer_others(state, seat)
         evaluated = None
@@ -284,7 +287,8 @@ def best_turn(
     for _ in range(MAX_STEPS):
         grown: list[Line] = []
         for line in beam:
-            children = extend(line, seat, weights, reached, judged)
+            # (a part-turn of the beam is extended once, then dropped)
+            children = extend(line, seat, weights, reached, judged, spend=True)
             counted += len(children)
             for child in children:
                 (finished if turn_over(child.state, turns_before) else grown).append(child)
