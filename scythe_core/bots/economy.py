@@ -155,10 +155,6 @@ class Economy:
 
         return sorted(self.producing, key=worth, reverse=True)[: self.produce_hexes]
 
-    def can_pay_produce(self) -> bool:
-        power, popularity, coins = PRODUCE_COSTS[self.workers]
-        return self.power >= power and self.popularity >= popularity and self.coins >= coins
-
     def move_gains(self) -> tuple[float, float]:
         """How useful a Move's new territories and, instead, its coins are now."""
         return SPREAD_GAIN * self.spread(), MOVE_COIN_GAIN * self.move_coins
@@ -334,7 +330,7 @@ class Economy:
         """End-game coins of the stars, territories and resources at ``popularity``,
         and (``tier_slope``) a share of what the next tier would add to a seat's usual
         final holdings, by the way made towards it."""
-        # (tier_score written out: a projection scores many thousand times a turn)
+        # (each tier's coins read out here: a projection scores many thousand times a turn)
         pairs = sum(self.res) / 2
         star, territory, resources = TIER_AT[popularity]
         coins = self.star_count * star + self.territory_count * territory + pairs * resources
@@ -353,13 +349,6 @@ class Economy:
                 )
             )
         return coins
-
-    @staticmethod
-    def tier_score(popularity: int, stars: int, territories: int, pairs: float) -> float:
-        """The coins of ``stars``, ``territories`` and ``pairs`` of resources at the
-        tier of ``popularity``."""
-        star, territory, resources = TIER_AT[popularity]
-        return stars * star + territories * territory + pairs * resources
 
     def worth(self, progress_coins: float) -> float:
         return self.coins + self.score(self.popularity) + progress_coins * self.progress()
