@@ -226,13 +226,17 @@ class Economy:
                 self.earn("power")
         elif top == "move":
             territories, coins = self.move_gains()
-            if territories > coins:
-                spread = self.spread()
-                self.territory_count += spread
-                self.spare -= spread
-                self.room -= spread
-            else:
-                self.coins += self.move_coins
+            self.play_move(territories > coins)
+
+    def play_move(self, spreading: bool) -> None:
+        """A Move: units spread to new territories (:meth:`spread`), or its coins."""
+        if spreading:
+            spread = self.spread()
+            self.territory_count += spread
+            self.spare -= spread
+            self.room -= spread
+        else:
+            self.coins += self.move_coins
 
     def bottom_ready(self, i: int) -> bool:
         """Whether section ``i``'s bottom action can be paid and still counts."""

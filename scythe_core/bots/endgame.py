@@ -47,13 +47,7 @@ class EndgameEconomy(Economy):
             if top == "trade" and self.coins >= 1:
                 self.trade(top_choice)
             elif top == "move":
-                if top_choice == "spread":
-                    spread = self.spread()
-                    self.territory_count += spread
-                    self.spare -= spread
-                    self.room -= spread
-                else:
-                    self.coins += self.move_coins
+                self.play_move(top_choice == "spread")
             else:
                 self.play_top(top)
         if self.bottom_ready(index):
