@@ -45,3 +45,33 @@ def test_an_unknown_name_stops_before_any_game():
 def test_a_seed_range_includes_both_ends():
     assert list(bot_weights.seed_range("7-9")) == [7, 8, 9]
     assert list(bot_weights.seed_range("5")) == [5]
+
+
+def result(won: bool, margin: int, faction: str, mat: str = "industrial") -> bot_weights.Result:
+    return bot_weights.Result(won, 50 + margin, 50, faction, mat)
+
+
+def test_a_paired_change_counts_wins_margins_and_the_games_that_turned():
+    pairs = [
+        (result(False, -10, "crimea"), result(True, 4, "crimea")),
+        (result(True, 2, "nordic"), result(False, -2, "nordic")),
+        (result(False, -6, "nordic"), result(False, -2, "nordic")),
+    ]
+    line = bot_weights.paired_change(pairs)
+    assert line.startswith("3 games, wins 1 -> 1, margin change +4.67 +- ")
+    assert "won that were lost 1, lost that were won 1" in line
+    spread = (((14 - 14 / 3) ** 2 + (-4 - 14 / 3) ** 2 + (4 - 14 / 3) ** 2) / 2) ** 0.5
+    assert f"+- {spread / 3**0.5:.2f} coins" in line
+
+
+def test_the_change_is_shown_for_each_faction_and_mat_of_the_bot():
+    pairs = [
+        (result(False, -10, "crimea", "patriotic"), result(True, 4, "crimea", "patriotic")),
+        (result(True, 2, "nordic"), result(False, -2, "nordic")),
+        (result(False, -6, "nordic"), result(False, -2, "nordic")),
+    ]
+    factions = bot_weights.by_group(pairs, "faction")
+    assert list(factions) == ["crimea", "nordic"]
+    assert factions["crimea"].startswith("1 games, wins 0 -> 1, margin change +14.00")
+    assert factions["nordic"].startswith("2 games, wins 1 -> 0, margin change +0.00")
+    assert list(bot_weights.by_group(pairs, "mat")) == ["industrial", "patriotic"]
