@@ -113,7 +113,8 @@ def paired_change(pairs: list[tuple[Result, Result]]) -> str:
     won = sum(1 for before, after in pairs if after.won and not before.won)
     lost = sum(1 for before, after in pairs if before.won and not after.won)
     return (
-        f"{len(pairs)} games, wins {wins[0]} -> {wins[1]}, margin change {mean:+.2f}"
+        f"{len(pairs)} game{'' if len(pairs) == 1 else 's'}, wins {wins[0]} -> {wins[1]},"
+        f" margin change {mean:+.2f}"
         f" +- {spread / math.sqrt(len(deltas)):.2f} coins"
         f" (games won that were lost {won}, lost that were won {lost})"
     )

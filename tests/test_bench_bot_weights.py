@@ -72,6 +72,6 @@ def test_the_change_is_shown_for_each_faction_and_mat_of_the_bot():
     ]
     factions = bot_weights.by_group(pairs, "faction")
     assert list(factions) == ["crimea", "nordic"]
-    assert factions["crimea"].startswith("1 games, wins 0 -> 1, margin change +14.00")
+    assert factions["crimea"].startswith("1 game, wins 0 -> 1, margin change +14.00")
     assert factions["nordic"].startswith("2 games, wins 1 -> 0, margin change +0.00")
     assert list(bot_weights.by_group(pairs, "mat")) == ["industrial", "patriotic"]
